@@ -1,0 +1,34 @@
+# The two commands a newcomer needs: `make demo` and `make test`. Each sets up .venv itself.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint unit soak bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m dfg_bridge demo
+
+lint: $(STAMP)
+	$(PY) -m ruff check dfg_bridge tests
+	$(PY) -m mypy dfg_bridge
+
+unit: $(STAMP)
+	$(PY) -m pytest
+
+test: lint unit
+
+soak: $(STAMP)
+	$(PY) -m pytest -m slow
+
+bench: $(STAMP)
+	$(PY) -m pytest -m bench -s
+
+clean:
+	rm -rf $(VENV) build *.egg-info

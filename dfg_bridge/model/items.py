@@ -1,0 +1,27 @@
+"""A dialect-free item stack description (アイテム).
+
+``render/`` turns an :class:`ItemSpec` into an item argument such as
+``red_dye[custom_name=…,custom_data={dfg:{…}}] 12``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dfg_bridge.model.text import Text
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSpec:
+    """An item stack the daemon places into a slot.
+
+    ``tag`` is written into ``custom_data={dfg:{id:"<tag>"}}``; every item we create carries one,
+    so that ``clear <p> *[custom_data~{dfg:{}}]`` removes exactly our items and stacks never merge.
+    """
+
+    item: str
+    count: int = 1
+    name: Text | None = None
+    lore: tuple[Text, ...] = field(default=())
+    glint: bool | None = None
+    tag: str = ""
