@@ -72,6 +72,12 @@ class ServerVersionSeen:
 
 
 ServerEvent = (
-    PlayerCommand | TriggerFired | PlayerJoined | PlayerLeft | ServerStarted | ServerStopping | ServerVersionSeen
+    PlayerCommand
+    | TriggerFired
+    | PlayerJoined
+    | PlayerLeft
+    | ServerStarted
+    | ServerStopping
+    | ServerVersionSeen
 )
 """Everything a source may put on the main queue."""
