@@ -1,0 +1,172 @@
+"""Checks across fields: names, tables and their geometry, the locker area (整合性チェック).
+
+Each check reads the built :class:`~dfg_bridge.config.schema.Config` and reports through the
+:class:`~dfg_bridge.config.validate.Converter`, whose ``lines`` map paths back to file lines.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import fields
+from typing import Any
+
+from dfg_bridge.config.schema import BlockPos, Config, Facing, SourceKind, TableConfig
+from dfg_bridge.config.validate import Converter
+
+_TABLE_ID_RE = re.compile(r"[a-z0-9_]{1,12}")
+_OBJECTIVE_RE = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
+_COMMAND_NAME_RE = re.compile(r"[a-z0-9_-]{1,32}")
+_PLAYER_RE = re.compile(r"[A-Za-z0-9_]{3,16}")
+_PREFIX_RE = re.compile(r"[A-Za-z0-9_.+-]{0,4}")
+_VERSION_RE = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?")
+_STEP = {Facing.NORTH: (0, -1), Facing.EAST: (1, 0), Facing.SOUTH: (0, 1), Facing.WEST: (-1, 0)}
+MIN_SEATS, MAX_SEATS = 3, 6
+SIDEBAR_COLOURS = 16
+
+
+def check(config: Config, conv: Converter) -> None:
+    """Run every cross-field check, recording problems on ``conv``."""
+    _check_server(config, conv)
+    _check_names(config, conv)
+    if config.source.kind is SourceKind.PROCESS and not config.source.process_command:
+        conv.at("source.kind", "kind process needs source.process_command")
+    _check_rules(config.game.preset.value, config.game.rules, "game.rules", conv)
+    _check_tables(config, conv)
+
+
+def _check_server(config: Config, conv: Converter) -> None:
+    version = config.server.version
+    if version != "auto":
+        match = _VERSION_RE.fullmatch(version)
+        parts = tuple(int(p or 0) for p in match.groups()) if match else None
+        if parts is None or parts < (1, 20, 5):
+            conv.at("server.version", f'must be auto or a release >= 1.20.5, e.g. "1.21.6" (got {version!r})')
+    regex = config.server.log_prefix_regex
+    if regex is not None:
+        try:
+            re.compile(regex)
+        except re.error as exc:
+            conv.at("server.log_prefix_regex", f"not a regex: {exc}")
+    if not _PREFIX_RE.fullmatch(config.server.floodgate_prefix):
+        conv.at("server.floodgate_prefix", "must be up to 4 of A-Z a-z 0-9 _ . + - (others break commands)")
+
+
+def _check_names(config: Config, conv: Converter) -> None:
+    cmds = config.commands
+    if not cmds.chat_prefix or any(ch.isspace() for ch in cmds.chat_prefix):
+        conv.at("commands.chat_prefix", "must be non-empty, without spaces")
+    for i, name in enumerate(cmds.names):
+        if not _COMMAND_NAME_RE.fullmatch(name):
+            path = f"commands.names[{i}]"
+            conv.at(path, f"not a command name (a-z 0-9 _ -): {name!r}")
+    if not _OBJECTIVE_RE.fullmatch(cmds.trigger_objective):
+        conv.at("commands.trigger_objective", "must be 1-16 of A-Z a-z 0-9 _ . + -")
+    prefix = config.server.floodgate_prefix
+    for i, admin in enumerate(config.admins):
+        bare = admin[len(prefix):] if prefix and admin.startswith(prefix) else admin
+        if not _PLAYER_RE.fullmatch(bare):
+            path = f"admins[{i}]"
+            conv.at(path, f"not a player name: {admin!r}")
+
+
+def _check_rules(preset: str, rules: Mapping[str, Any], path: str, conv: Converter) -> None:
+    """Check rule names and values against the engine's ``Rules``, when the engine is installed."""
+    if not rules:
+        return
+    try:
+        engine = importlib.import_module("dfg_bridge.engine")
+        rules_cls = engine.Rules
+    except (ImportError, AttributeError):
+        return  # the engine is optional for config tooling; the host validates again on use
+    known = {f.name for f in fields(rules_cls)}
+    for name in rules:
+        if name not in known:
+            conv.at(f"{path}.{name}", "unknown rule option")
+    try:
+        rules_cls.preset(preset).replace(**{k: v for k, v in rules.items() if k in known})
+    except (TypeError, ValueError) as exc:
+        conv.at(path, f"not accepted by preset {preset!r}: {exc}")
+
+
+def table_blocks(table: TableConfig, index: int) -> Iterator[tuple[BlockPos, str]]:
+    """Every block a table occupies, with the config path that put it there."""
+    base = f"tables[{index}]"
+    yield table.centre, f"{base}.centre"
+    for s, seat in enumerate(table.seats):
+        yield seat.at, f"{base}.seats[{s}].at"
+        for b, block in enumerate(seat.hand_box.blocks):
+            yield block, f"{base}.seats[{s}].hand_box.blocks[{b}]"
+    for f in fields(table.signs):
+        sign = getattr(table.signs, f.name)
+        if sign is not None:
+            yield sign.at, f"{base}.signs.{f.name}.at"
+
+
+def _bbox(blocks: list[BlockPos]) -> tuple[BlockPos, BlockPos]:
+    low = (min(b[0] for b in blocks), min(b[1] for b in blocks), min(b[2] for b in blocks))
+    high = (max(b[0] for b in blocks), max(b[1] for b in blocks), max(b[2] for b in blocks))
+    return low, high
+
+
+def _check_tables(config: Config, conv: Converter) -> None:
+    ids: dict[str, int] = {}
+    owner: dict[BlockPos, tuple[int, str]] = {}
+    boxes: list[tuple[BlockPos, BlockPos]] = []
+    for t, table in enumerate(config.tables):
+        base = f"tables[{t}]"
+        if not _TABLE_ID_RE.fullmatch(table.id):
+            conv.at(f"{base}.id", f"must be 1-12 of a-z 0-9 _ (got {table.id!r})")
+        if table.id in ids:
+            first = conv.line_of(f"tables[{ids[table.id]}].id")
+            conv.at(f"{base}.id", f"duplicate table id {table.id!r} (first at line {first})")
+        ids.setdefault(table.id, t)
+        if not MIN_SEATS <= len(table.seats) <= MAX_SEATS:
+            conv.at(f"{base}.seats", f"a table has {MIN_SEATS}-{MAX_SEATS} seats (got {len(table.seats)})")
+        fill = table.game.cpu.fill_total
+        if table.seats and fill > len(table.seats):
+            path = f"{base}.game.cpu.fill_total"
+            where = path if path in conv.lines else "game.cpu.fill_total"
+            conv.error(conv.line_of(where, conv.line_of(base)), path,
+                       f"{fill} players do not fit on {len(table.seats)} seats")
+        _check_rules(table.game.preset.value, table.game.rules, f"{base}.game.rules", conv)
+        _check_hand_boxes(table, base, conv)
+        blocks = list(table_blocks(table, t))
+        for pos, path in blocks:
+            if config.custody.locker.contains(pos):
+                conv.at(path, f"block {list(pos)} lies inside custody.locker")
+            if pos in owner:
+                other_t, other_path = owner[pos]
+                whose = "this table's" if other_t == t else f"table {config.tables[other_t].id!r}'s"
+                where = f"{other_path} (line {conv.line_of(other_path)})"
+                conv.at(path, f"block {list(pos)} is already {whose} {where}")
+            else:
+                owner[pos] = (t, path)
+        box = _bbox([pos for pos, _ in blocks])
+        for o, other in enumerate(boxes):
+            if all(box[0][i] <= other[1][i] and other[0][i] <= box[1][i] for i in range(3)):
+                other_id = config.tables[o].id
+                conv.at(base, f"table {table.id!r} overlaps the area of table {other_id!r} "
+                        f"(line {conv.line_of(f'tables[{o}]')})")
+        boxes.append(box)
+    if config.displays.sidebar and len(config.tables) > SIDEBAR_COLOURS:
+        overflow = config.displays.sidebar_overflow.value
+        conv.at("tables", f"only {SIDEBAR_COLOURS} tables get a private sidebar; the rest: {overflow}",
+                warning=True)
+    seats = sum(len(table.seats) for table in config.tables)
+    if config.custody.locker.blocks() < 3 * seats:
+        room = config.custody.locker.blocks()
+        message = f"{room} blocks hold lockers for fewer than {seats} players (3 chests each)"
+        conv.at("custody.locker", message, warning=True)
+
+
+def _check_hand_boxes(table: TableConfig, base: str, conv: Converter) -> None:
+    for s, seat in enumerate(table.seats):
+        path = f"{base}.seats[{s}].hand_box"
+        facing = seat.hand_box.facing or seat.facing.opposite()
+        a, b = seat.hand_box.blocks
+        side = list(Facing)[(list(Facing).index(facing) + 1) % 4]
+        dx, dz = _STEP[side]
+        if a[1] != b[1] or {(b[0] - a[0], b[2] - a[2]), (a[0] - b[0], a[2] - b[2])} != {(dx, dz), (-dx, -dz)}:
+            conv.at(f"{path}.blocks", f"the 2 chest blocks must be side by side across facing {facing.value}")

@@ -1,0 +1,403 @@
+"""The typed configuration (設定): frozen dataclasses, one per YAML section.
+
+Each field's ``metadata`` carries its documentation (``doc``), bounds (``min``/``max``) and whether a
+missing key is worth a warning (``quiet``); the validator and the Markdown reference both read it,
+so the reference cannot drift from the code. Defaults here are *the* defaults; the bundled
+``dfg.example.yml`` spells out the same values (a test checks this).
+"""
+
+# ruff: noqa: RUF009 - opt()/req() are dataclasses.field() wrappers, evaluated once per class as intended
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+BlockPos = tuple[int, int, int]
+"""A block position ``[x, y, z]``."""
+
+RuleValue = bool | int | float | str | tuple[bool | int | float | str, ...]
+"""A rule option value (see the engine's ``Rules`` for names and types)."""
+
+
+def opt(
+    default: Any = None,
+    doc: str = "",
+    *,
+    factory: Any = None,
+    min: float | None = None,
+    max: float | None = None,
+    quiet: bool = False,
+) -> Any:
+    """A documented field with a default."""
+    meta = {"doc": doc, "min": min, "max": max, "quiet": quiet}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def req(doc: str, *, min: float | None = None, max: float | None = None) -> Any:
+    """A documented field the operator must give (world geometry has no sensible default)."""
+    return field(metadata={"doc": doc, "min": min, "max": max, "quiet": False, "required": True})
+
+
+class Secret:
+    """A string that never shows itself in ``repr``/``str`` (the RCON password).
+
+    >>> s = Secret("hunter2")
+    >>> s, str(s), s.reveal()
+    (Secret('***'), '***', 'hunter2')
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself; call it only where it is sent."""
+        return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def __repr__(self) -> str:
+        return "Secret('***')" if self._value else "Secret('')"
+
+    def __str__(self) -> str:
+        return "***" if self._value else ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+
+class Flavour(enum.StrEnum):
+    """Server software, which decides how typed commands reach us."""
+
+    AUTO = "auto"
+    """Detect from the log (``issued server command`` lines mean Paper/Spigot)."""
+    PAPER = "paper"
+    """Paper/Spigot/Purpur: typed ``/dfg`` is logged."""
+    VANILLA = "vanilla"
+    """Vanilla: ``/trigger`` and ``!dfg`` chat only."""
+    FABRIC = "fabric"
+    """Fabric: like vanilla."""
+
+
+class SourceKind(enum.StrEnum):
+    """Where server output comes from."""
+
+    LOG = "log"
+    """Tail ``logs/latest.log`` like ``tail -F``."""
+    PROCESS = "process"
+    """Run the server as a child process and read its console."""
+
+
+class Language(enum.StrEnum):
+    """Message language (言語)."""
+
+    JA = "ja"
+    """日本語"""
+    EN = "en"
+    """English"""
+
+
+class Preset(enum.StrEnum):
+    """Rule presets (ルールプリセット)."""
+
+    MINECRAFT = "minecraft"
+    """Seed 001's local rules and defaults."""
+    DQX = "dqx"
+    """Dragon Quest X (seed 000)."""
+    NICONICO = "niconico"
+    """ニコニコ超大富豪 (seed 003)."""
+    UECDA = "uecda"
+    """UECda competition defaults."""
+
+
+class StartMode(enum.StrEnum):
+    """Match form when ``/dfg start`` has no argument (形式)."""
+
+    NORMAL = "normal"
+    """対人戦: 3 or more players."""
+    CPU = "cpu"
+    """CPU練習: CPUs fill the table."""
+
+
+class CpuLevel(enum.StrEnum):
+    """CPU strength."""
+
+    EASY = "easy"
+    """Makes obvious mistakes on purpose."""
+    NORMAL = "normal"
+    """A good heuristic."""
+    STRONG = "strong"
+    """Monte Carlo search."""
+
+
+class DropoutPolicy(enum.StrEnum):
+    """What a disconnect mid-match means (脱落)."""
+
+    DROPOUT = "dropout"
+    """The player drops out at once (seed 001)."""
+    GRACE = "grace"
+    """The seat is kept and auto-played for ``grace_seconds``; rejoining resumes it (seed 000)."""
+
+
+class CrashPolicy(enum.StrEnum):
+    """What to do with a match found after a daemon or server restart."""
+
+    RESUME = "resume"
+    """Resume it."""
+    END = "end"
+    """End it and restore everyone's items."""
+
+
+class HandSurface(enum.StrEnum):
+    """Where the hand screen is drawn (手札の画面)."""
+
+    CHEST = "chest"
+    """The seat's locked double chest (54 slots)."""
+    ENDERCHEST = "enderchest"
+    """The player's own ender chest (27 slots, paged)."""
+
+
+class Facing(enum.StrEnum):
+    """A horizontal direction."""
+
+    NORTH = "north"
+    """-Z"""
+    EAST = "east"
+    """+X"""
+    SOUTH = "south"
+    """+Z"""
+    WEST = "west"
+    """-X"""
+
+    def opposite(self) -> Facing:
+        """The direction behind."""
+        order = list(Facing)
+        return order[(order.index(self) + 2) % 4]
+
+
+class SidebarOverflow(enum.StrEnum):
+    """Tables past the 16th (there are 16 team colours, so 16 private sidebars)."""
+
+    SHARED = "shared"
+    """They share the plain sidebar."""
+    NONE = "none"
+    """They get no sidebar."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class RconConfig:
+    """``rcon:`` the connection to the server."""
+
+    host: str = opt("127.0.0.1", "Server address.")
+    port: int = opt(25575, "RCON port (`rcon.port` in server.properties).", min=1, max=65535)
+    password: Secret = opt(Secret(""), "RCON password; better: `password_file`, `RCON_PASSWORD`.", quiet=True)
+    password_file: Path | None = opt(
+        None, "File holding the password (`$CREDENTIALS_DIRECTORY/…` is expanded).", quiet=True
+    )
+    connect_timeout: float = opt(5.0, "Seconds to wait for connect and login.", min=0.1)
+    command_timeout: float = opt(5.0, "Seconds to wait for one command's reply.", min=0.1)
+    reconnect_max_delay: float = opt(30.0, "Cap of the exponential reconnect backoff, seconds.", min=0.5)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SourceConfig:
+    """``source:`` where player actions are read from."""
+
+    kind: SourceKind = opt(SourceKind.LOG, "`log` tails the log file; `process` runs the server itself.")
+    log_path: Path = opt(Path("logs/latest.log"), "Server log to tail (relative to this file).")
+    process_command: tuple[str, ...] = opt((), "Server command line for `kind: process`.", quiet=True)
+    process_cwd: Path | None = opt(None, "Working directory for `kind: process`.", quiet=True)
+    trigger_poll: bool = opt(False, "Also poll `/trigger` scores over RCON (for unreadable logs).")
+    trigger_poll_interval: float = opt(0.5, "Seconds between trigger polls.", min=0.05)
+    line_seen_within: float = opt(30.0, "`dfg-bridge check`: seconds to wait for a log line.", min=0.0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ServerConfig:
+    """``server:`` what the server is and how its log looks."""
+
+    flavour: Flavour = opt(Flavour.AUTO, "Server software: `paper`, `vanilla`, `fabric` or `auto`.")
+    version: str = opt("auto", "Minecraft version (e.g. `\"1.21.6\"`, quoted) or `auto` (read from the log).")
+    properties_path: Path = opt(Path("server.properties"), "server.properties, read by `dfg-bridge check`.")
+    log_prefix_regex: str | None = opt(
+        None, "Regex matching a log line's prefix up to the message, for custom log4j patterns.", quiet=True
+    )
+    floodgate_prefix: str = opt(".", "Name prefix of Bedrock players (Floodgate); empty if none.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CommandsConfig:
+    """``commands:`` how players address the daemon."""
+
+    chat_prefix: str = opt("!dfg", "Chat prefix for typed commands on vanilla (`!dfg join`).")
+    names: tuple[str, ...] = opt(("dfg", "daifugo"), "Typed command names recognised on Paper (`/dfg …`).")
+    trigger_objective: str = opt("dfg", "Scoreboard objective for `/trigger` input.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CpuConfig:
+    """``cpu:`` CPU players (CPU練習)."""
+
+    fill_total: int = opt(4, "In a `cpu` match, CPUs fill the table up to this many players.", min=1, max=6)
+    level: CpuLevel = opt(CpuLevel.NORMAL, "CPU strength: `easy`, `normal` or `strong`.")
+    delay: float = opt(1.0, "Seconds a CPU waits before acting, to look human.", min=0.0, max=30.0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DropoutConfig:
+    """``dropout:`` leaving mid-match (脱落)."""
+
+    policy: DropoutPolicy = opt(DropoutPolicy.DROPOUT, "`dropout` (seed 001) or `grace` (seed 000).")
+    grace_seconds: float = opt(60.0, "With `grace`: seconds a disconnected seat is kept.", min=0.0)
+
+
+def _no_rules() -> Mapping[str, RuleValue]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameConfig:
+    """``game:`` match settings; a table's own ``game:`` overrides any of them."""
+
+    preset: Preset = opt(Preset.MINECRAFT, "Rule preset: `minecraft`, `dqx`, `niconico` or `uecda`.")
+    rules: Mapping[str, RuleValue] = opt(
+        factory=_no_rules, doc="Rule options on top of the preset, e.g. `{eleven_back: true}`.", quiet=True
+    )
+    rounds: int = opt(3, "Rounds per match (ラウンド).", min=1, max=20)
+    start_mode: StartMode = opt(StartMode.NORMAL, "Form of `/dfg start` without argument.")
+    turn_timeout: float = opt(60.0, "Seconds per turn; then pass, or play the weakest card.", min=1.0)
+    exchange_timeout: float = opt(30.0, "Seconds to choose exchange cards; then the weakest go.", min=1.0)
+    cpu: CpuConfig = opt(factory=CpuConfig, doc="CPU players.")
+    dropout: DropoutConfig = opt(factory=DropoutConfig, doc="Leaving mid-match.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandConfig:
+    """``hand:`` the hand screen (手札の画面)."""
+
+    surface: HandSurface = opt(HandSurface.CHEST, "`chest` (the seat's locked double chest) or `enderchest`.")
+    poll_interval: float = opt(0.05, "Seconds between polls of the screen of a player who may act.", min=0.01)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DisplaysConfig:
+    """``displays:`` what the daemon shows in the world."""
+
+    bossbar: bool = opt(True, "Bossbar: round, whose turn, time left.")
+    sidebar: bool = opt(True, "Sidebar: points and cards left.")
+    seat_text: bool = opt(True, "Text over each seat.")
+    centre_text: bool = opt(True, "Text over the table centre: the field, 革命中, 縛り中.")
+    sidebar_overflow: SidebarOverflow = opt(SidebarOverflow.SHARED, "Tables past the 16th: `shared`/`none`.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Box:
+    """Two opposite corners of a box of blocks."""
+
+    corner1: BlockPos = req("One corner `[x, y, z]`.")
+    corner2: BlockPos = req("The opposite corner `[x, y, z]`.")
+
+    def blocks(self) -> int:
+        """How many blocks the box holds."""
+        return (
+            (abs(self.corner1[0] - self.corner2[0]) + 1)
+            * (abs(self.corner1[1] - self.corner2[1]) + 1)
+            * (abs(self.corner1[2] - self.corner2[2]) + 1)
+        )
+
+    def contains(self, pos: BlockPos) -> bool:
+        """Whether ``pos`` lies inside."""
+        return all(
+            min(a, b) <= p <= max(a, b) for a, b, p in zip(self.corner1, self.corner2, pos, strict=True)
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CustodyConfig:
+    """``custody:`` where players' items are kept while they play (預かり)."""
+
+    locker: Box = req("Box of blocks, out of players' reach, for locker chests (force-loaded).")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandBoxConfig:
+    """A seat's hand screen: a double chest."""
+
+    blocks: tuple[BlockPos, BlockPos] = req("The two chest blocks, side by side.")
+    facing: Facing | None = opt(None, "Where the chest front faces; default: towards the seat.", quiet=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatConfig:
+    """A seat (席)."""
+
+    at: BlockPos = req("Block the player sits on.")
+    facing: Facing = req("Direction the seated player looks.")
+    hand_box: HandBoxConfig = req("The seat's hand-screen chest.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SignConfig:
+    """A wall sign."""
+
+    at: BlockPos = req("Sign block.")
+    facing: Facing = req("Direction the sign's text faces.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SignsConfig:
+    """A table's signs (参加・開始・離脱看板); each is optional."""
+
+    join: SignConfig | None = opt(None, "参加看板: joins this table's lobby.", quiet=True)
+    start: SignConfig | None = opt(None, "開始看板 (対人戦): starts a `normal` match.", quiet=True)
+    start_cpu: SignConfig | None = opt(None, "開始看板 (CPU練習): starts a `cpu` match.", quiet=True)
+    leave: SignConfig | None = opt(None, "離脱看板: leaves.", quiet=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableConfig:
+    """One table (卓) in ``tables:``."""
+
+    id: str = req("Short id, `[a-z0-9_]{1,12}`; used in `/dfg join <id>` and objective names.")
+    name: str = opt("", "Display name; defaults to the id.", quiet=True)
+    centre: BlockPos = req("Block at the table centre (the field text floats above it).")
+    seats: tuple[SeatConfig, ...] = req("3 to 6 seats, clockwise.")
+    signs: SignsConfig = opt(factory=SignsConfig, doc="Signs.", quiet=True)
+    game: GameConfig = opt(factory=GameConfig, doc="Overrides of the global `game:`.", quiet=True)
+
+    @property
+    def display_name(self) -> str:
+        """``name``, or the id when no name is set."""
+        return self.name or self.id
+
+
+@dataclass(frozen=True, kw_only=True)
+class Config:
+    """The whole configuration file."""
+
+    rcon: RconConfig = opt(factory=RconConfig, doc="RCON connection.")
+    source: SourceConfig = opt(factory=SourceConfig, doc="Input source.")
+    server: ServerConfig = opt(factory=ServerConfig, doc="Server software and log format.")
+    commands: CommandsConfig = opt(factory=CommandsConfig, doc="Player commands.")
+    language: Language = opt(Language.JA, "Message language: `ja` or `en`.")
+    messages_dir: Path | None = opt(None, "Folder with `ja.yml`/`en.yml` overriding messages.", quiet=True)
+    admins: tuple[str, ...] = opt((), "Players allowed `/dfg admin …`.")
+    data_dir: Path = opt(Path("dfg-data"), "Folder for the custody ledger and match state.")
+    crash_policy: CrashPolicy = opt(CrashPolicy.RESUME, "After a restart: `resume` the match or `end` it.")
+    game: GameConfig = opt(factory=GameConfig, doc="Match settings (every table's default).")
+    hand: HandConfig = opt(factory=HandConfig, doc="Hand screen.")
+    displays: DisplaysConfig = opt(factory=DisplaysConfig, doc="World displays.")
+    custody: CustodyConfig = req("Item custody.")
+    tables: tuple[TableConfig, ...] = req("The tables (at least one).")

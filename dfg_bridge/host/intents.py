@@ -1,0 +1,265 @@
+"""What a player asked for, whatever surface they used (プレイヤーの操作).
+
+``/dfg …`` typed on Paper, ``!dfg …`` in chat, a sign or clickable chat (``/trigger dfg set N``)
+all end up as one of the frozen :data:`Intent` values here, so the rest of the host handles each
+action once.
+
+>>> parse_args(("play", "S3", "H3"))
+Play(cards='S3 H3')
+>>> parse_args(("start", "cpu"))
+Start(mode=<Mode.CPU: 'cpu'>, table=None)
+>>> intent_for_trigger(TriggerCode.PASS, ())
+Pass()
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dfg_bridge.host.errors import CommandError
+
+
+class Mode(enum.Enum):
+    """A match format (形式)."""
+
+    NORMAL = "normal"
+    """対人戦: players only, 3 to 6."""
+    CPU = "cpu"
+    """CPU練習: one or more humans, CPUs fill the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """``join [table]``: enter a table's lobby (ロビーに参加)."""
+
+    table: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """``leave``: leave the lobby; during a match this is 脱落."""
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """``start [normal|cpu]``: start a match at the player's table (or the sign's ``table``)."""
+
+    mode: Mode | None = None
+    table: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """``hand``: show the player's hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """``status [table]``: settings, local rules, lobby and match."""
+
+    table: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``play <cards>``: e.g. ``S3 H3`` or ``♠3 ♥3``, ``JK=H4`` pins a joker."""
+
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySelection:
+    """Play (or, in the exchange, give) the cards the player has selected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``pass`` (パス)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Toggle:
+    """Select or unselect one card (``card`` is the stable card code 0–53)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClearSelection:
+    """Unselect every card (選択を外す)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdminStop:
+    """``admin stop [table]``: end matches and give everyone their items back."""
+
+    table: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AdminReload:
+    """``admin reload``: reload config and messages for the next match."""
+
+
+Intent = (
+    Join
+    | Leave
+    | Start
+    | Hand
+    | Status
+    | Play
+    | PlaySelection
+    | Pass
+    | Toggle
+    | ClearSelection
+    | AdminStop
+    | AdminReload
+)
+"""Everything a player can ask the host for."""
+
+ADMIN_INTENTS = (AdminStop, AdminReload)
+
+
+class TriggerCode(enum.IntEnum):
+    """Values of ``/trigger dfg set N`` (clickable chat, signs, dialogs).
+
+    Codes below 100 act on the player's own table. ``CARD_BASE + card code`` toggles one card.
+    A sign of table *k* (0-based, in config order) sends ``TABLE_BASE * (k + 1) + action``.
+    """
+
+    JOIN = 1
+    """参加."""
+    LEAVE = 2
+    """離脱."""
+    START = 3
+    """開始 (the configured default format)."""
+    START_NORMAL = 4
+    """開始 (対人戦)."""
+    START_CPU = 5
+    """開始 (CPU練習)."""
+    HAND = 6
+    """手札."""
+    STATUS = 7
+    """状況."""
+    PASS = 8
+    """パス."""
+    PLAY = 9
+    """出す / 渡す the selection."""
+    CLEAR = 10
+    """選択を外す."""
+    CARD_BASE = 100
+    """``100 + card code`` toggles that card."""
+    TABLE_BASE = 1000
+    """Table-scoped sign codes start here."""
+
+
+_CARD_CODES = 54
+
+
+def trigger_for_table(table_index: int, action: TriggerCode) -> int:
+    """The trigger value a sign of table ``table_index`` sends for ``action``.
+
+    >>> trigger_for_table(0, TriggerCode.JOIN), trigger_for_table(2, TriggerCode.START_CPU)
+    (1001, 3005)
+    """
+    return int(TriggerCode.TABLE_BASE) * (table_index + 1) + int(action)
+
+
+def intent_for_trigger(value: int, table_ids: Sequence[str]) -> Intent:
+    """Map a trigger value to an intent; ``table_ids`` (config order) resolve table-scoped codes."""
+    table: str | None = None
+    if value >= TriggerCode.TABLE_BASE:
+        index, action = divmod(value, int(TriggerCode.TABLE_BASE))
+        if not 1 <= index <= len(table_ids):
+            raise CommandError("bad_trigger", value=value)
+        table, value = table_ids[index - 1], action
+    if TriggerCode.CARD_BASE <= value < TriggerCode.CARD_BASE + _CARD_CODES and table is None:
+        return Toggle(value - int(TriggerCode.CARD_BASE))
+    simple: dict[int, Intent] = {
+        TriggerCode.LEAVE: Leave(),
+        TriggerCode.START: Start(None, table),
+        TriggerCode.START_NORMAL: Start(Mode.NORMAL, table),
+        TriggerCode.START_CPU: Start(Mode.CPU, table),
+        TriggerCode.HAND: Hand(),
+        TriggerCode.STATUS: Status(table),
+        TriggerCode.PASS: Pass(),
+        TriggerCode.PLAY: PlaySelection(),
+        TriggerCode.CLEAR: ClearSelection(),
+        TriggerCode.JOIN: Join(table),
+    }
+    intent = simple.get(value)
+    if intent is None:
+        raise CommandError("bad_trigger", value=value)
+    return intent
+
+
+_ALIASES = {
+    "j": "join",
+    "l": "leave",
+    "s": "start",
+    "h": "hand",
+    "p": "play",
+    "put": "play",
+    "give": "play",
+}
+
+
+def parse_args(args: Sequence[str]) -> Intent:
+    """Parse the words after ``/dfg`` (or ``!dfg``) into an intent.
+
+    Raises :class:`CommandError` with a code naming the problem (``usage``, ``unknown_subcommand``,
+    ``bad_mode``, ``no_cards``, ``admin_usage``).
+    """
+    if not args:
+        raise CommandError("usage")
+    sub = _ALIASES.get(args[0].lower(), args[0].lower())
+    rest = list(args[1:])
+    if sub == "join":
+        return Join(_one_optional(rest, sub))
+    if sub == "leave":
+        _none(rest, sub)
+        return Leave()
+    if sub == "start":
+        word = _one_optional(rest, sub)
+        if word is None:
+            return Start()
+        try:
+            return Start(Mode(word.lower()))
+        except ValueError:
+            raise CommandError("bad_mode", mode=word) from None
+    if sub == "hand":
+        _none(rest, sub)
+        return Hand()
+    if sub == "status":
+        return Status(_one_optional(rest, sub))
+    if sub == "play":
+        if not rest:
+            raise CommandError("no_cards")
+        return Play(" ".join(rest))
+    if sub == "pass":
+        _none(rest, sub)
+        return Pass()
+    if sub == "admin":
+        return _admin(rest)
+    raise CommandError("unknown_subcommand", sub=args[0])
+
+
+def _admin(rest: list[str]) -> Intent:
+    if rest and rest[0].lower() == "stop" and len(rest) <= 2:
+        return AdminStop(rest[1] if len(rest) == 2 else None)
+    if rest and rest[0].lower() == "reload" and len(rest) == 1:
+        return AdminReload()
+    raise CommandError("admin_usage")
+
+
+def _one_optional(rest: list[str], sub: str) -> str | None:
+    if len(rest) > 1:
+        raise CommandError("too_many_args", sub=sub)
+    return rest[0] if rest else None
+
+
+def _none(rest: list[str], sub: str) -> None:
+    if rest:
+        raise CommandError("too_many_args", sub=sub)

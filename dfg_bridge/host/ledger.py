@@ -1,0 +1,163 @@
+"""The custody ledger (預かり台帳): a durable record of every player whose items we hold.
+
+Each record moves through :class:`CustodyState` in one direction; every move is committed before
+the server command it announces is sent (write-ahead), so after a crash the state says exactly
+which commands may have run. :mod:`dfg_bridge.host.custody` holds the protocol that drives it.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+
+class CustodyState(enum.Enum):
+    """Where a custody record stands. The comment on each names what may have happened on the server."""
+
+    INTENT = "intent"
+    """Lockers reserved; copies into them may be partial; the player still has everything."""
+    COPIED = "copied"
+    """The lockers hold a verified copy; the player's inventory may or may not be cleared yet."""
+    HELD = "held"
+    """The player's inventory was cleared; the lockers hold their items."""
+    RESTORING = "restoring"
+    """Copies back to the player may be partial; the lockers still hold everything."""
+    RESTORED = "restored"
+    """The player verifiably has their items again; the lockers may still need wiping."""
+
+
+@dataclass(frozen=True, slots=True)
+class CustodyRecord:
+    """One player's custody: ``lockers`` are locker indices, ``snapshot`` maps player slot → item.
+
+    ``snapshot`` values are canonical SNBT of the stack without its ``Slot`` key (see
+    :func:`dfg_bridge.host.snbt.canonical`); ``item_count`` is the sum of the stacks' counts.
+    """
+
+    player: str
+    state: CustodyState
+    lockers: tuple[int, ...]
+    slots: tuple[str, ...]
+    snapshot: dict[str, str] = field(default_factory=dict)
+    item_count: int = 0
+
+    def locker_slot(self, slot: str, per_locker: int) -> tuple[int, int]:
+        """The (locker index, container slot) that holds the player's ``slot``."""
+        index = self.slots.index(slot)
+        return self.lockers[index // per_locker], index % per_locker
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (rolled back on error) on an autocommit connection."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+class CustodyLedger:
+    """SQLite-backed custody records, one row per player, plus an append-only step log."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def get(self, player: str) -> CustodyRecord | None:
+        """The player's record, if any."""
+        row = self._conn.execute(
+            "SELECT player, state, lockers, slots, snapshot, item_count FROM custody WHERE player = ?",
+            (player,),
+        ).fetchone()
+        return _record(row) if row else None
+
+    def all(self) -> list[CustodyRecord]:
+        """Every open record, by player name."""
+        rows = self._conn.execute(
+            "SELECT player, state, lockers, slots, snapshot, item_count FROM custody ORDER BY player"
+        ).fetchall()
+        return [_record(row) for row in rows]
+
+    def used_lockers(self) -> set[int]:
+        """Locker indices referenced by any open record."""
+        used: set[int] = set()
+        for (lockers,) in self._conn.execute("SELECT lockers FROM custody"):
+            used.update(json.loads(lockers))
+        return used
+
+    def begin(self, player: str, lockers: tuple[int, ...], slots: tuple[str, ...]) -> CustodyRecord:
+        """Write the INTENT record (lockers reserved) before any copy is sent."""
+        record = CustodyRecord(player, CustodyState.INTENT, lockers, slots)
+        with transaction(self._conn) as conn:
+            conn.execute(
+                "INSERT INTO custody (player, state, lockers, slots, updated) VALUES (?, ?, ?, ?, ?)",
+                (player, record.state.value, json.dumps(lockers), json.dumps(slots), time.time()),
+            )
+            self._log(conn, player, "begin", json.dumps(lockers))
+        return record
+
+    def mark(
+        self,
+        player: str,
+        state: CustodyState,
+        *,
+        snapshot: dict[str, str] | None = None,
+        item_count: int | None = None,
+        detail: str = "",
+    ) -> None:
+        """Move the record to ``state`` (optionally storing the verified snapshot)."""
+        with transaction(self._conn) as conn:
+            if snapshot is not None:
+                conn.execute(
+                    "UPDATE custody SET snapshot = ?, item_count = ? WHERE player = ?",
+                    (json.dumps(snapshot, sort_keys=True), item_count or 0, player),
+                )
+            cursor = conn.execute(
+                "UPDATE custody SET state = ?, updated = ? WHERE player = ?",
+                (state.value, time.time(), player),
+            )
+            if cursor.rowcount != 1:
+                raise KeyError(player)
+            self._log(conn, player, state.value, detail)
+
+    def close(self, player: str, detail: str = "") -> None:
+        """Delete the record: the custody cycle is complete (or was rolled back)."""
+        with transaction(self._conn) as conn:
+            conn.execute("DELETE FROM custody WHERE player = ?", (player,))
+            self._log(conn, player, "closed", detail)
+
+    def log(self, player: str | None = None) -> list[tuple[str, str, str]]:
+        """The step log as (player, step, detail), oldest first (for tests and audits)."""
+        if player is None:
+            rows = self._conn.execute("SELECT player, step, detail FROM custody_log ORDER BY id")
+        else:
+            rows = self._conn.execute(
+                "SELECT player, step, detail FROM custody_log WHERE player = ? ORDER BY id", (player,)
+            )
+        return [(p, s, d) for p, s, d in rows]
+
+    @staticmethod
+    def _log(conn: sqlite3.Connection, player: str, step: str, detail: str) -> None:
+        conn.execute(
+            "INSERT INTO custody_log (player, step, at, detail) VALUES (?, ?, ?, ?)",
+            (player, step, time.time(), detail),
+        )
+
+
+def _record(row: tuple[str, str, str, str, str, int]) -> CustodyRecord:
+    player, state, lockers, slots, snapshot, item_count = row
+    return CustodyRecord(
+        player,
+        CustodyState(state),
+        tuple(json.loads(lockers)),
+        tuple(json.loads(slots)),
+        dict(json.loads(snapshot)),
+        item_count,
+    )

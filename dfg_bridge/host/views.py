@@ -1,0 +1,179 @@
+"""Displays as pure functions of state (表示): a table snapshot in, desired elements out.
+
+Seed 001 「試合の流れ」: over each seat the name, cards left, ▶ for the player to act, パス, and
+place and rank once finished; the table centre shows the field, 革命中 and 縛り中; the sidebar
+everyone's total points and cards left; the bossbar the round, whose turn and the time left. Lobby
+players see the sidebar and bossbar too (they are in the table's team).
+
+:func:`desired` returns the whole display of one table as ``{Element: value}``; the differ sends
+only what changed.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from dfg_bridge.host.differ import Element, Kind
+from dfg_bridge.host.names import TableNames
+from dfg_bridge.host.ports import MessageCatalog
+from dfg_bridge.model.text import Text
+
+
+class Phase(enum.Enum):
+    """What a table is doing, as the displays see it."""
+
+    IDLE = "idle"
+    """No match: the lobby waits."""
+    EXCHANGE = "exchange"
+    """カード交換."""
+    PLAY = "play"
+    """A round is being played."""
+    BETWEEN = "between"
+    """A round ended; the next starts shortly."""
+    PAUSED = "paused"
+    """Waiting for players to come back after a server restart."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnap:
+    """One seat as the displays show it."""
+
+    name: str
+    cards: int = 0
+    points: int = 0
+    to_act: bool = False
+    passed: bool = False
+    place: int | None = None
+    title: str | None = None
+    dropped: bool = False
+    away: bool = False
+    cpu: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnap:
+    """Everything the displays of one table depend on."""
+
+    table_id: str
+    table_name: str
+    phase: Phase = Phase.IDLE
+    round_no: int = 0
+    rounds: int = 0
+    seats: tuple[SeatSnap, ...] = ()
+    field: Text | None = None
+    revolution: bool = False
+    eleven_back: bool = False
+    lock: str = ""
+    """Locked suits as symbols (``♥``), empty when there is no 縛り."""
+    number_lock: bool = False
+    acting: tuple[str, ...] = ()
+    """Who must act now (one in play, several in the exchange)."""
+    seconds_left: int | None = None
+    seconds_total: int | None = None
+    lobby: tuple[str, ...] = ()
+    """Lobby members in join order (match players included)."""
+    members: tuple[str, ...] = ()
+    """Everyone in the table's team: lobby members (online or not)."""
+    seat_count: int = 0
+    """Seat text displays the table has (all are drawn, empty ones blank)."""
+
+
+def _seat_text(seat: SeatSnap, msgs: MessageCatalog, lang: str) -> Text:
+    name_line = Text(("▶ " if seat.to_act else "") + seat.name, color="yellow" if seat.to_act else "white")
+    if seat.dropped:
+        status = Text(msgs.get("display.seat_dropped", lang), color="red")
+    elif seat.place is not None:
+        status = Text(msgs.get("display.seat_place", lang, place=seat.place, title=seat.title or ""), color="aqua")
+    elif seat.passed:
+        status = Text(msgs.get("display.seat_passed", lang, cards=seat.cards), color="gray")
+    else:
+        status = Text(msgs.get("display.seat_cards", lang, cards=seat.cards))
+    parts = [name_line, Text("\n"), status]
+    if seat.away:
+        parts += [Text("\n"), Text(msgs.get("display.seat_away", lang), color="gray")]
+    return Text.join(parts)
+
+
+def _centre(snap: TableSnap, msgs: MessageCatalog, lang: str) -> Text:
+    if snap.phase is Phase.IDLE:
+        return Text.join(
+            [
+                Text(snap.table_name, color="gold", bold=True),
+                Text("\n"),
+                Text(msgs.get("display.centre_idle", lang, count=len(snap.lobby))),
+            ]
+        )
+    if snap.phase is Phase.EXCHANGE:
+        body = Text(msgs.get("display.centre_exchange", lang), color="aqua")
+    elif snap.field is None:
+        body = Text(msgs.get("display.centre_empty", lang), color="gray")
+    else:
+        body = Text.join([Text(msgs.get("display.centre_field", lang)), snap.field])
+    parts = [body]
+    if snap.revolution:
+        parts += [Text("\n"), Text(msgs.get("display.revolution", lang), color="gold", bold=True)]
+    if snap.eleven_back:
+        parts += [Text("\n"), Text(msgs.get("display.eleven_back", lang), color="gold")]
+    if snap.lock:
+        parts += [Text("\n"), Text(msgs.get("display.lock", lang, suits=snap.lock), color="gold")]
+    if snap.number_lock:
+        parts += [Text("\n"), Text(msgs.get("display.number_lock", lang), color="gold")]
+    return Text.join(parts)
+
+
+def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, int, int]:
+    total = snap.seconds_total or 1
+    left = snap.seconds_left if snap.seconds_left is not None else total
+    if snap.phase is Phase.IDLE:
+        return Text(msgs.get("display.bossbar_idle", lang, table=snap.table_name, count=len(snap.lobby))), 0, 1
+    if snap.phase is Phase.PAUSED:
+        return Text(msgs.get("display.bossbar_paused", lang, table=snap.table_name)), 0, 1
+    if snap.phase is Phase.BETWEEN:
+        text = msgs.get("display.bossbar_between", lang, round=snap.round_no, rounds=snap.rounds)
+        return Text(text), 0, 1
+    if snap.phase is Phase.EXCHANGE:
+        text = msgs.get("display.bossbar_exchange", lang, round=snap.round_no, rounds=snap.rounds, seconds=left)
+        return Text(text), left, total
+    who = "、".join(snap.acting) or "-"
+    text = msgs.get("display.bossbar_turn", lang, round=snap.round_no, rounds=snap.rounds, player=who, seconds=left)
+    return Text(text), left, total
+
+
+def _sidebar_lines(snap: TableSnap, msgs: MessageCatalog, lang: str) -> list[tuple[int, Text]]:
+    if snap.phase is Phase.IDLE:
+        return [(0, Text(msgs.get("display.side_waiting", lang, player=name))) for name in snap.lobby]
+    lines = []
+    for seat in snap.seats:
+        if seat.dropped:
+            detail = msgs.get("display.side_dropped", lang, player=seat.name, points=seat.points)
+        elif seat.place is not None:
+            detail = msgs.get("display.side_done", lang, player=seat.name, points=seat.points, place=seat.place)
+        else:
+            detail = msgs.get("display.side_line", lang, player=seat.name, points=seat.points, cards=seat.cards)
+        lines.append((seat.points, Text(("▶" if seat.to_act else "") + detail)))
+    return lines
+
+
+def desired(snap: TableSnap, msgs: MessageCatalog, lang: str) -> dict[Element, object]:
+    """The whole display of one table (pure)."""
+    tid = snap.table_id
+    out: dict[Element, object] = {}
+    for member in snap.members:
+        out[Element(Kind.MEMBER, tid, member)] = True
+    out[Element(Kind.SIDE_TITLE, tid)] = Text(msgs.get("display.side_title", lang, table=snap.table_name), color="gold")
+    for i, (score, text) in enumerate(_sidebar_lines(snap, msgs, lang)):
+        holder = TableNames.line(i)
+        out[Element(Kind.SIDE_SCORE, tid, holder)] = score
+        out[Element(Kind.SIDE_NAME, tid, holder)] = text
+    name, value, maximum = _bossbar(snap, msgs, lang)
+    out[Element(Kind.BOSSBAR_NAME, tid)] = name
+    out[Element(Kind.BOSSBAR_MAX, tid)] = maximum
+    out[Element(Kind.BOSSBAR_VALUE, tid)] = value
+    out[Element(Kind.BOSSBAR_VISIBLE, tid)] = True
+    out[Element(Kind.BOSSBAR_PLAYERS, tid)] = tuple(sorted(snap.members))
+    for i in range(snap.seat_count):
+        seat = snap.seats[i] if i < len(snap.seats) else None
+        out[Element(Kind.SEAT_TEXT, tid, str(i))] = _seat_text(seat, msgs, lang) if seat else Text("")
+    out[Element(Kind.CENTRE, tid)] = _centre(snap, msgs, lang)
+    return out

@@ -1,0 +1,441 @@
+"""The daemon's RCON client (RCONクライアント): one connection, one request at a time, never a signal.
+
+Why our own (DESIGN §1, §3.1): mcrcon 0.7.0 times out with ``SIGALRM`` (main thread only), spins at
+100 % CPU on a closed socket, truncates multi-packet replies and never checks request ids.
+
+Protocol rules this client keeps:
+
+- **No pipelining.** Vanilla does one ``read(1460)`` per request and drops the connection when two
+  requests share a read, so a request is sent only after the previous reply is complete. A lock makes
+  that true even when several threads share the client (the trigger poll and the main loop).
+- **Ids are checked.** Every reply packet must carry the id of the request it answers; anything else
+  is a protocol error and the connection is reset.
+- **Long replies are reassembled by probing.** Vanilla cuts replies every 4096 UTF-16 units into
+  packets with the same id and no end marker. When the first packet is ≥ 4096 bytes the client sends
+  a probe (an unknown packet type, answered ``Unknown request 64``) and collects packets until the
+  probe's id comes back.
+- **Commands over 1446 UTF-8 bytes are refused before sending** (vanilla would drop the connection).
+- **Timeouts are socket timeouts.** A timeout resets the connection, so a late reply can never be
+  mistaken for the answer to the next command.
+- **A closed socket is noticed at once**: ``recv`` returning nothing raises immediately, and before
+  each command a zero-timeout ``poll`` checks whether the server hung up while we were idle — then the
+  client reconnects before sending, which is safe because nothing was sent yet.
+- **Reconnects back off exponentially** (capped), and every up/down transition is reported to the
+  ``on_link`` callback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import select
+import socket
+import threading
+import time
+from collections.abc import Callable
+from types import TracebackType
+from typing import Self
+
+from dfg_bridge.rcon import _packet
+from dfg_bridge.rcon.backoff import Backoff
+from dfg_bridge.rcon.errors import RconError, RconErrorCode
+from dfg_bridge.rcon.linkstate import LinkListener, LinkState
+from dfg_bridge.rcon.password import Secret
+from dfg_bridge.rcon.stats import RconStats
+
+__all__ = ["MAX_COMMAND_BYTES", "RconClient", "encode_command"]
+
+_log = logging.getLogger(__name__)
+
+MAX_COMMAND_BYTES = _packet.MAX_REQUEST_PAYLOAD
+"""Longest command vanilla accepts, in UTF-8 bytes (1446)."""
+
+_MAX_ID = 0x7FFFFFFF
+
+_QUICKACK: int | None = getattr(socket, "TCP_QUICKACK", None)
+"""Linux only. The server writes each reply chunk separately with Nagle on (Java's default), so after
+the first chunk it holds the next write until we ACK; our kernel's delayed ACK would add ~40 ms to
+every multi-packet reply. Asking for immediate ACKs while collecting chunks removes that stall."""
+
+
+def encode_command(command: str) -> bytes:
+    """The command's UTF-8 payload, or a typed error if vanilla could not take it in one read.
+
+    >>> encode_command("say こんにちは")
+    b'say \\xe3\\x81\\x93\\xe3\\x82\\x93\\xe3\\x81\\xab\\xe3\\x81\\xa1\\xe3\\x81\\xaf'
+    >>> encode_command("x" * 1447)
+    Traceback (most recent call last):
+    ...
+    dfg_bridge.rcon.errors.RconError: command is 1447 UTF-8 bytes; vanilla RCON takes at most 1446
+    """
+    payload = command.encode("utf-8", errors="surrogatepass")
+    if len(payload) > MAX_COMMAND_BYTES:
+        raise RconError(
+            RconErrorCode.TOO_LONG,
+            f"command is {len(payload)} UTF-8 bytes; vanilla RCON takes at most {MAX_COMMAND_BYTES}",
+        )
+    if b"\x00" in payload:
+        raise RconError(RconErrorCode.INVALID_COMMAND, "command contains a NUL character")
+    return payload
+
+
+class RconClient:
+    """A reconnecting RCON connection to one server.
+
+    ``run(command)`` sends one command and returns the complete reply text. When the link is down,
+    ``run`` reconnects first if the backoff allows, otherwise it fails fast with ``disconnected``;
+    it never sleeps. ``on_link(state, error)`` is called on every up/down transition from the thread
+    that noticed it; keep it short (put a marker on the main queue) — it may call the client again.
+
+    >>> client = RconClient("127.0.0.1", 25575, "secret")
+    >>> client
+    RconClient(127.0.0.1:25575, down)
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        password: str | Secret,
+        *,
+        timeout: float = 5.0,
+        connect_timeout: float = 3.0,
+        backoff: Backoff | None = None,
+        on_link: LinkListener | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if timeout <= 0 or connect_timeout <= 0:
+            raise ValueError("timeouts must be positive")
+        self.host = host
+        """Server address."""
+        self.port = port
+        """Server RCON port."""
+        self.timeout = timeout
+        """Seconds allowed for one command's complete reply (probes included)."""
+        self.connect_timeout = connect_timeout
+        """Seconds allowed for TCP connect plus login."""
+        self._password = password if isinstance(password, Secret) else Secret(password)
+        self._backoff = backoff if backoff is not None else Backoff()
+        self._on_link = on_link
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._sock: socket.socket | None = None
+        self._poller: select.poll | None = None
+        self._rbuf = bytearray()
+        self._next_id = 0
+        self._state = LinkState.DOWN
+        self._retry_at = clock() + self._backoff.next_delay()
+        self._last_error: RconError | None = None
+        self._sent = 0
+        self._received = 0
+        self._quickack = False
+        self.stats = RconStats()
+        """Latency, busy time and connection counters; ``stats.snapshot()`` is safe from any thread."""
+
+    # -- public ------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> LinkState:
+        """``UP`` while logged in, else ``DOWN``."""
+        return self._state
+
+    @property
+    def last_error(self) -> RconError | None:
+        """Why the link last went down or failed to come up (None if it never did)."""
+        return self._last_error
+
+    def retry_in(self) -> float:
+        """Seconds until the next reconnect attempt is allowed (0 when up or due now)."""
+        if self._state is LinkState.UP:
+            return 0.0
+        return max(0.0, self._retry_at - self._clock())
+
+    def run(self, command: str) -> str:
+        """Send one command and return its complete reply (empty for silent commands).
+
+        Raises :class:`RconError`: ``too_long``/``invalid_command`` before anything is sent;
+        ``disconnected`` when the link is down or drops; ``timeout``; ``protocol``; ``auth_failed``.
+        After ``disconnected``/``timeout`` during a command it may or may not have run.
+        """
+        payload = encode_command(command)
+        with self._lock:
+            self._ensure_up()
+            started = time.perf_counter()
+            sent0, received0 = self._sent, self._received
+            try:
+                reply, probes = self._exchange(payload, started + self.timeout)
+            except RconError as err:
+                self._drop(err)
+                self.stats.record_error(
+                    time.perf_counter() - started, self._sent - sent0, self._received - received0
+                )
+                raise
+            self.stats.record_command(
+                time.perf_counter() - started, probes, self._sent - sent0, self._received - received0
+            )
+            return reply
+
+    def connect(self) -> None:
+        """Connect and log in now, ignoring the backoff; a no-op when already up."""
+        with self._lock:
+            if self._sock is not None and self._idle_problem() is None:
+                return
+            if self._sock is not None:
+                self._drop(self._last_error)
+            self._attempt()
+
+    def poll_link(self) -> LinkState:
+        """Check the link without sending anything; reconnect if it is down and a retry is due.
+
+        Cheap (one zero-timeout ``poll``), so a main loop can call it every iteration to learn about
+        a restart before it has a command to send. Never raises.
+        """
+        with self._lock:
+            if self._sock is not None:
+                problem = self._idle_problem()
+                if problem is None:
+                    return LinkState.UP
+                self._drop(problem)
+            if self._clock() >= self._retry_at:
+                with contextlib.suppress(RconError):
+                    self._attempt()
+            return self._state
+
+    def wait_up(self, timeout: float, stop: threading.Event | None = None) -> bool:
+        """Block until the link is up, retrying with backoff, for at most ``timeout`` seconds.
+
+        Sleeps on ``stop`` (so setting it ends the wait early). Returns whether the link is up.
+        """
+        deadline = self._clock() + timeout
+        waiter = stop if stop is not None else threading.Event()
+        while True:
+            if self.poll_link() is LinkState.UP:
+                return True
+            remaining = deadline - self._clock()
+            if remaining <= 0 or waiter.is_set():
+                return False
+            if waiter.wait(min(max(self.retry_in(), 0.01), remaining)):
+                return self._state is LinkState.UP
+
+    def close(self) -> None:
+        """Close the connection; the next :meth:`run` reconnects (without waiting for backoff)."""
+        with self._lock:
+            self._drop(None)
+            self._retry_at = self._clock()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"RconClient({self.host}:{self.port}, {self._state.value})"
+
+    # -- connection management -----------------------------------------------------------------------
+
+    def _ensure_up(self) -> None:
+        if self._sock is not None:
+            problem = self._idle_problem()
+            if problem is None:
+                return
+            self._drop(problem)
+        wait = self._retry_at - self._clock()
+        if wait > 0:
+            reason = f" ({self._last_error})" if self._last_error is not None else ""
+            raise RconError(
+                RconErrorCode.DISCONNECTED,
+                f"RCON {self.host}:{self.port} is down{reason}; next retry in {wait:.2f}s",
+            )
+        self._attempt()
+
+    def _attempt(self) -> None:
+        """One connect+login attempt; on failure schedule the next one and re-raise."""
+        try:
+            self._open()
+        except RconError as err:
+            self._close_socket()
+            self._last_error = err
+            self._retry_at = self._clock() + self._backoff.next_delay()
+            raise
+        self._backoff.reset()
+        self.stats.record_connect()
+        self._set_state(LinkState.UP, None)
+
+    def _open(self) -> None:
+        password = self._password.reveal().encode("utf-8")
+        if len(password) > MAX_COMMAND_BYTES:
+            raise RconError(RconErrorCode.TOO_LONG, "the RCON password is over 1446 UTF-8 bytes")
+        deadline = time.perf_counter() + self.connect_timeout
+        try:
+            sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
+        except TimeoutError:
+            raise RconError(
+                RconErrorCode.TIMEOUT, f"connect to {self.host}:{self.port} timed out"
+            ) from None
+        except OSError as exc:
+            raise RconError(
+                RconErrorCode.DISCONNECTED,
+                f"cannot connect to {self.host}:{self.port}: {exc.strerror or exc}",
+            ) from None
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._sock = sock
+        self._rbuf.clear()
+        poller = select.poll()
+        poller.register(sock, select.POLLIN)
+        self._poller = poller
+        login_id = self._new_id()
+        self._send(_packet.encode(login_id, _packet.TYPE_LOGIN, password), deadline)
+        while True:
+            reply_id, kind, _ = self._recv_packet(deadline)
+            if reply_id == -1:
+                raise RconError(
+                    RconErrorCode.AUTH_FAILED, f"RCON {self.host}:{self.port} rejected the password"
+                )
+            if reply_id == login_id and kind == _packet.TYPE_AUTH_RESPONSE:
+                return
+            if reply_id == login_id and kind == _packet.TYPE_RESPONSE:
+                continue  # Source-engine servers send an empty response before the auth reply
+            raise RconError(
+                RconErrorCode.PROTOCOL, f"unexpected login reply (id {reply_id}, type {kind})"
+            )
+
+    def _drop(self, error: RconError | None) -> None:
+        """Forget the connection; report UP→DOWN once."""
+        self._close_socket()
+        if error is not None:
+            self._last_error = error
+        if self._state is LinkState.UP:
+            self.stats.record_disconnect()
+            self._retry_at = self._clock() + self._backoff.next_delay()
+            self._set_state(LinkState.DOWN, error)
+
+    def _close_socket(self) -> None:
+        if self._sock is not None:
+            with contextlib.suppress(OSError):
+                self._sock.close()
+        self._sock = None
+        self._poller = None
+        self._rbuf.clear()
+
+    def _set_state(self, state: LinkState, error: RconError | None) -> None:
+        if state is self._state:
+            return
+        self._state = state
+        if state is LinkState.UP:
+            _log.info("RCON %s:%d up", self.host, self.port)
+        else:
+            _log.warning("RCON %s:%d down: %s", self.host, self.port, error or "closed")
+        if self._on_link is not None:
+            try:
+                self._on_link(state, error)
+            except Exception:  # a listener's bug must not break the link
+                _log.exception("RCON link listener failed")
+
+    def _idle_problem(self) -> RconError | None:
+        """Between commands nothing may be readable; EOF means the server hung up."""
+        assert self._sock is not None and self._poller is not None
+        if self._rbuf:
+            return RconError(RconErrorCode.PROTOCOL, "unsolicited data from the server")
+        if not self._poller.poll(0):
+            return None
+        try:
+            chunk = self._sock.recv(65536, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            return None
+        except OSError as exc:
+            return RconError(RconErrorCode.DISCONNECTED, f"connection lost: {exc.strerror or exc}")
+        if not chunk:
+            return RconError(RconErrorCode.DISCONNECTED, "server closed the connection")
+        return RconError(RconErrorCode.PROTOCOL, "unsolicited data from the server")
+
+    # -- one exchange ----------------------------------------------------------------------------------
+
+    def _new_id(self) -> int:
+        self._next_id = self._next_id % _MAX_ID + 1
+        return self._next_id
+
+    def _exchange(self, payload: bytes, deadline: float) -> tuple[str, int]:
+        request_id = self._new_id()
+        self._send(_packet.encode(request_id, _packet.TYPE_COMMAND, payload), deadline)
+        body = self._recv_reply_packet(request_id, None, deadline)
+        assert body is not None
+        if len(body) < _packet.SPLIT_THRESHOLD:
+            return body.decode("utf-8", errors="replace"), 0
+        # Possibly split: the server has already queued every chunk, so the probe cannot share a read
+        # with our command and its answer marks the end.
+        parts = [body]
+        probe_id = self._new_id()
+        self._send(_packet.encode(probe_id, _packet.TYPE_PROBE, b""), deadline)
+        self._quickack = True
+        try:
+            while (chunk := self._recv_reply_packet(request_id, probe_id, deadline)) is not None:
+                parts.append(chunk)
+        finally:
+            self._quickack = False
+        return b"".join(parts).decode("utf-8", errors="replace"), 1
+
+    def _recv_reply_packet(self, request_id: int, probe_id: int | None, deadline: float) -> bytes | None:
+        """The next reply packet's payload for ``request_id``; None when the probe's answer arrives."""
+        reply_id, kind, body = self._recv_packet(deadline)
+        if reply_id == request_id and kind == _packet.TYPE_RESPONSE:
+            return body
+        if probe_id is not None and reply_id == probe_id and kind == _packet.TYPE_RESPONSE:
+            return None
+        raise RconError(
+            RconErrorCode.PROTOCOL,
+            f"reply id {reply_id} type {kind} does not answer request {request_id}",
+        )
+
+    def _send(self, data: bytes, deadline: float) -> None:
+        assert self._sock is not None
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            raise RconError(RconErrorCode.TIMEOUT, "no time left to send")
+        self._sock.settimeout(remaining)
+        try:
+            self._sock.sendall(data)
+        except TimeoutError:
+            raise RconError(RconErrorCode.TIMEOUT, "send timed out") from None
+        except OSError as exc:
+            raise RconError(
+                RconErrorCode.DISCONNECTED, f"connection lost while sending: {exc.strerror or exc}"
+            ) from None
+        self._sent += len(data)
+
+    def _recv_packet(self, deadline: float) -> tuple[int, int, bytes]:
+        self._fill(4, deadline)
+        (length,) = _packet.LENGTH.unpack_from(self._rbuf, 0)
+        if not _packet.MIN_PACKET_LENGTH <= length <= _packet.MAX_PACKET_LENGTH:
+            raise RconError(RconErrorCode.PROTOCOL, f"bad packet length {length}")
+        self._fill(4 + length, deadline)
+        _, reply_id, kind = _packet.HEADER.unpack_from(self._rbuf, 0)
+        body = bytes(self._rbuf[12 : 4 + length - 2])
+        del self._rbuf[: 4 + length]
+        return reply_id, kind, body
+
+    def _fill(self, need: int, deadline: float) -> None:
+        sock = self._sock
+        assert sock is not None
+        while len(self._rbuf) < need:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise RconError(RconErrorCode.TIMEOUT, f"no reply within {self.timeout:g}s")
+            sock.settimeout(remaining)
+            if self._quickack and _QUICKACK is not None:
+                # the kernel clears this flag by itself, so it is set again before every read
+                sock.setsockopt(socket.IPPROTO_TCP, _QUICKACK, 1)
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                raise RconError(RconErrorCode.TIMEOUT, f"no reply within {self.timeout:g}s") from None
+            except OSError as exc:
+                raise RconError(
+                    RconErrorCode.DISCONNECTED, f"connection lost: {exc.strerror or exc}"
+                ) from None
+            if not chunk:
+                raise RconError(RconErrorCode.DISCONNECTED, "server closed the connection")
+            self._received += len(chunk)
+            self._rbuf += chunk

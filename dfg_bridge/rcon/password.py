@@ -1,0 +1,81 @@
+"""Where the RCON password (RCONパスワード) comes from: config, ``RCON_PASSWORD``, ``RCON_PASSWORD_FILE``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from dfg_bridge.rcon.errors import RconError, RconErrorCode
+
+__all__ = ["Secret", "resolve_password"]
+
+
+class Secret:
+    """A string that never shows itself in ``repr``/``str``, so a password cannot leak into a log.
+
+    >>> s = Secret("hunter2")
+    >>> repr(s), str(s), s.reveal()
+    ("Secret('***')", '***', 'hunter2')
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The actual text; call it only where the password is sent."""
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+    def __str__(self) -> str:
+        return "***"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+
+def resolve_password(config_value: str | None, env: Mapping[str, str] | None = None) -> Secret:
+    """The RCON password: the config value if set, else ``RCON_PASSWORD``, else the file named by
+    ``RCON_PASSWORD_FILE`` (one trailing newline stripped, as written by ``echo`` or Docker secrets).
+
+    The explicit config wins because it is the most specific place an operator can write.
+    Raises :class:`RconError` ``no_password`` when none is set or the file cannot be read; the message
+    names the source, never the password.
+
+    >>> resolve_password("pw", env={}).reveal()
+    'pw'
+    >>> resolve_password(None, env={"RCON_PASSWORD": "from-env"}).reveal()
+    'from-env'
+    >>> resolve_password("", env={}).reveal()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dfg_bridge.rcon.errors.RconError: no RCON password: ...
+    """
+    environ = os.environ if env is None else env
+    if config_value:
+        return Secret(config_value)
+    if environ.get("RCON_PASSWORD"):
+        return Secret(environ["RCON_PASSWORD"])
+    file_name = environ.get("RCON_PASSWORD_FILE")
+    if file_name:
+        try:
+            text = Path(file_name).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RconError(
+                RconErrorCode.NO_PASSWORD, f"cannot read RCON_PASSWORD_FILE {file_name}: {exc.strerror}"
+            ) from None
+        text = text.removesuffix("\n").removesuffix("\r")
+        if text:
+            return Secret(text)
+        raise RconError(RconErrorCode.NO_PASSWORD, f"RCON_PASSWORD_FILE {file_name} is empty")
+    raise RconError(
+        RconErrorCode.NO_PASSWORD,
+        "no RCON password: set rcon.password in the config, RCON_PASSWORD or RCON_PASSWORD_FILE",
+    )

@@ -1,0 +1,133 @@
+"""Game rules, ``execute`` wrappers and dialogs (ゲームルール・execute・ダイアログ)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dfg_bridge.model.text import Text
+from dfg_bridge.render.base import DialectBase
+from dfg_bridge.render.errors import RenderError
+from dfg_bridge.render.text import check_click_command, text_snbt
+
+
+class GameRule(enum.Enum):
+    """Game rules the daemon reads or sets; the dialect writes the version's spelling."""
+
+    LOG_ADMIN_COMMANDS = ("logAdminCommands", "log_admin_commands")
+    """Logs ``/trigger`` as ``[Steve: Triggered [dfg] …]``: our vanilla input path needs it on."""
+    SEND_COMMAND_FEEDBACK = ("sendCommandFeedback", "send_command_feedback")
+    """Whether players see their commands' feedback (e.g. ``Triggered [dfg]``)."""
+    COMMAND_BLOCK_OUTPUT = ("commandBlockOutput", "command_block_output")
+    """Command block feedback in chat."""
+
+    def __init__(self, camel: str, snake: str) -> None:
+        self.camel = camel
+        self.snake = snake
+
+
+@dataclass(frozen=True, slots=True)
+class DialogButton:
+    """A dialog button that runs ``command`` (a ``/trigger …``) as the clicking player."""
+
+    label: Text
+    command: str
+    tooltip: Text | None = None
+    width: int | None = None
+
+
+class ControlCommands(DialectBase):
+    """``gamerule``, ``execute`` and ``dialog``."""
+
+    def gamerule_name(self, rule: GameRule) -> str:
+        """The rule's name in this version (camelCase before 1.21.11, snake_case from 1.21.11)."""
+        return rule.snake if self.snake_gamerules else rule.camel
+
+    def gamerule(self, rule: GameRule, value: bool | int | None = None) -> str:
+        """``gamerule <rule> [<value>]``; without a value it queries.
+
+        The query replies ``Gamerule <rule> is currently set to: <value>``.
+        """
+        cmd = f"gamerule {self.gamerule_name(rule)}"
+        if value is None:
+            return cmd
+        if isinstance(value, bool):
+            return f"{cmd} {'true' if value else 'false'}"
+        return f"{cmd} {int(value)}"
+
+    @staticmethod
+    def _subcommand(command: str) -> str:
+        if not command or command.startswith("/") or "\n" in command:
+            raise RenderError("bad_command", f"not a command to wrap: {command!r}")
+        return command
+
+    def as_at(self, target: str, command: str) -> str:
+        """``execute as <target> at @s run <command>``."""
+        return f"execute as {self.target(target)} at @s run {self._subcommand(command)}"
+
+    def at(self, target: str, command: str) -> str:
+        """``execute at <target> run <command>`` (e.g. ``at @p`` so an empty server is no error)."""
+        return f"execute at {self.target(target)} run {self._subcommand(command)}"
+
+    def if_entity(self, selector: str, command: str) -> str:
+        """``execute if entity <selector> run <command>``."""
+        return f"execute if entity {self.target(selector)} run {self._subcommand(command)}"
+
+    def unless_entity(self, selector: str, command: str) -> str:
+        """``execute unless entity <selector> run <command>``."""
+        return f"execute unless entity {self.target(selector)} run {self._subcommand(command)}"
+
+    # --- dialogs (1.21.6+) ----------------------------------------------------------------------
+    def dialog_show(
+        self,
+        target: str,
+        title: Text,
+        buttons: Sequence[DialogButton],
+        *,
+        body: Text | None = None,
+        columns: int = 2,
+        exit_label: Text | None = None,
+    ) -> str:
+        """``dialog show <target> {type:"minecraft:multi_action",…}``: a grid of buttons.
+
+        Each button's action is ``{type:"run_command",command:…}``; ``/trigger`` needs no permission,
+        and Geyser shows the dialog to Bedrock players as a form. ``after_action`` is left at its
+        default, ``close``. A button costs about 75 bytes, so one command holds about 18 buttons:
+        page longer hands (check with :func:`~dfg_bridge.render.fits`).
+        """
+        if not self.has_dialog:
+            raise RenderError("unsupported", f"dialogs need Minecraft 1.21.6+, server is {self.version}")
+        if not buttons:
+            raise RenderError("bad_dialog", "a multi_action dialog needs at least one button")
+        if not 1 <= columns <= 16:
+            raise RenderError("bad_dialog", f"columns must be 1..16, got {columns}")
+        parts = [
+            'type:"minecraft:multi_action"',
+            "title:" + text_snbt(title),
+        ]
+        if body is not None:
+            parts.append('body:{type:"minecraft:plain_message",contents:' + text_snbt(body) + "}")
+        parts.append("actions:[" + ",".join(self._button(b) for b in buttons) + "]")
+        parts.append(f"columns:{columns}")
+        if exit_label is not None:
+            parts.append("exit_action:{label:" + text_snbt(exit_label) + "}")
+        return f"dialog show {self.target(target)} {{{','.join(parts)}}}"
+
+    def dialog_clear(self, target: str) -> str:
+        """``dialog clear <target>`` (closes an open dialog)."""
+        if not self.has_dialog:
+            raise RenderError("unsupported", f"dialogs need Minecraft 1.21.6+, server is {self.version}")
+        return f"dialog clear {self.target(target)}"
+
+    def _button(self, button: DialogButton) -> str:
+        parts = ["label:" + text_snbt(button.label)]
+        if button.tooltip is not None:
+            parts.append("tooltip:" + text_snbt(button.tooltip))
+        if button.width is not None:
+            if not 1 <= button.width <= 1024:
+                raise RenderError("bad_dialog", f"button width must be 1..1024, got {button.width}")
+            parts.append(f"width:{button.width}")
+        command = check_click_command(button.command)
+        parts.append('action:{type:"run_command",command:' + self.nbt_str(command) + "}")
+        return "{" + ",".join(parts) + "}"

@@ -1,0 +1,239 @@
+"""The simulated server's RCON listener, byte-for-byte like vanilla's ``RconThread``/``RconClient``.
+
+Vanilla quirks reproduced on purpose (DESIGN §3.1), because the daemon's client must survive them:
+
+- one ``read(1460)`` per request into a per-connection buffer that is reused, so a request over 1446
+  payload bytes, one split across two reads, or two requests arriving in one read all fail the
+  ``declared length == bytes read - 4`` check and close the connection;
+- fewer than 10 bytes read closes the connection;
+- the command text ends at the first NUL (or one byte before the end of the read);
+- replies are cut every 4096 UTF-16 code units into packets with the request's id, each written
+  separately, with no end marker; an empty reply is still one (empty) packet;
+- a wrong password (or a command before login) is answered with id -1, type 2;
+- any other packet type gets ``Unknown request <hex>`` (Java ``Integer.toHexString``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import struct
+import threading
+from collections.abc import Callable
+
+__all__ = ["READ_SIZE", "REPLY_CHUNK", "RconServer", "encode_packet", "split_reply"]
+
+READ_SIZE = 1460
+"""Bytes vanilla reads per request (``RconClient`` buffer size)."""
+
+REPLY_CHUNK = 4096
+"""UTF-16 code units per reply packet (``RconClient.sendCmdResponse``)."""
+
+_TYPE_RESPONSE = 0
+_TYPE_COMMAND = 2
+_TYPE_AUTH_RESPONSE = 2
+_TYPE_LOGIN = 3
+_HEADER = struct.Struct("<iii")
+
+
+def encode_packet(request_id: int, packet_type: int, text: str) -> bytes:
+    """Encode one packet the way vanilla's ``RconClient.send`` does.
+
+    Lone surrogates (from a reply cut inside a surrogate pair) become ``?`` like Java's UTF-8 encoder.
+
+    >>> encode_packet(7, 0, "hi")
+    b'\\x0c\\x00\\x00\\x00\\x07\\x00\\x00\\x00\\x00\\x00\\x00\\x00hi\\x00\\x00'
+    """
+    body = text.encode("utf-8", errors="replace")
+    return _HEADER.pack(len(body) + 10, request_id, packet_type) + body + b"\x00\x00"
+
+
+def split_reply(text: str) -> list[str]:
+    """Cut a reply every 4096 UTF-16 code units, as Java's ``String.substring`` does.
+
+    A cut inside a surrogate pair leaves lone surrogates on both sides (encoded as ``?`` later).
+
+    >>> [len(part) for part in split_reply("a" * 5000)]
+    [4096, 904]
+    >>> split_reply("")
+    ['']
+    """
+    if len(text) <= REPLY_CHUNK and all(ord(ch) < 0x10000 for ch in text):
+        return [text]
+    units = text.encode("utf-16-le", errors="surrogatepass")
+    step = REPLY_CHUNK * 2
+    return [
+        units[start : start + step].decode("utf-16-le", errors="surrogatepass")
+        for start in range(0, max(len(units), 1), step)
+    ]
+
+
+def _unknown_type_text(packet_type: int) -> str:
+    # Java's Integer.toHexString prints the two's-complement bits of a negative int.
+    return f"Unknown request {packet_type & 0xFFFFFFFF:x}"
+
+
+def _payload_text(buf: bytearray, length: int) -> str:
+    """Vanilla ``PktUtils.stringFromByteArray(buf, 12, length)``: up to the first NUL or ``length - 1``."""
+    last = length - 1
+    end = min(12, last)
+    while buf[end] != 0 and end < last:
+        end += 1
+    if end < 12:
+        # Java throws StringIndexOutOfBoundsException here, which ends the connection.
+        raise _ProtocolClose
+    return bytes(buf[12:end]).decode("utf-8", errors="replace")
+
+
+class _ProtocolClose(Exception):
+    """Internal: vanilla would drop the connection at this point."""
+
+
+CommandRunner = Callable[[str], str]
+"""Runs one console command on the server thread and returns its collected feedback."""
+
+ConnectionHook = Callable[[str, str], None]
+"""Called with ("started" | "shutting down", client thread name) for vanilla's log lines."""
+
+
+class RconServer:
+    """A loopback RCON listener (RCON) that hands each authenticated command to ``run_command``.
+
+    ``port=0`` picks a free port; read :attr:`port` after :meth:`start`.
+    """
+
+    def __init__(
+        self,
+        password: str,
+        run_command: CommandRunner,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        on_connection: ConnectionHook | None = None,
+    ) -> None:
+        self._password = password
+        self._run_command = run_command
+        self._host = host
+        self._requested_port = port
+        self._on_connection = on_connection
+        self._listener: socket.socket | None = None
+        self._thread: threading.Thread | None = None
+        self._clients: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self._running = False
+        self._counter = 0
+        self.port = 0
+        self.connections_total = 0
+        self.connections_dropped = 0
+        self.packets_total = 0
+
+    def start(self) -> None:
+        """Bind and start accepting; raises ``OSError`` if the port is busy."""
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            listener.bind((self._host, self._requested_port))
+            listener.listen(16)
+        except OSError:
+            listener.close()
+            raise
+        self._listener = listener
+        self.port = listener.getsockname()[1]
+        self._running = True
+        self._thread = threading.Thread(target=self._accept_loop, name="RCON Listener #1", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Close the listener and every client connection, and wait for the listener thread."""
+        self._running = False
+        if self._listener is not None:
+            with contextlib.suppress(OSError):
+                self._listener.shutdown(socket.SHUT_RDWR)
+            self._listener.close()
+        with self._lock:
+            clients = list(self._clients)
+        for conn in clients:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        self._listener = None
+
+    @property
+    def client_count(self) -> int:
+        """Connections currently open."""
+        with self._lock:
+            return len(self._clients)
+
+    def _accept_loop(self) -> None:
+        listener = self._listener
+        assert listener is not None
+        while self._running:
+            try:
+                conn, addr = listener.accept()
+            except OSError:
+                break
+            with self._lock:
+                if not self._running:
+                    conn.close()
+                    break
+                self._clients.add(conn)
+                self._counter += 1
+                number = self._counter + 1
+                self.connections_total += 1
+            name = f"RCON Client /{addr[0]} #{number}"
+            if self._on_connection is not None:
+                self._on_connection("started", f"RCON Client /{addr[0]}")
+            threading.Thread(target=self._serve, args=(conn, name, addr[0]), name=name, daemon=True).start()
+
+    def _send(self, conn: socket.socket, request_id: int, packet_type: int, text: str) -> None:
+        conn.sendall(encode_packet(request_id, packet_type, text))
+
+    def _send_reply(self, conn: socket.socket, request_id: int, text: str) -> None:
+        # One write per packet, like vanilla: a client must not assume one segment per reply.
+        for part in split_reply(text):
+            self._send(conn, request_id, _TYPE_RESPONSE, part)
+
+    def _serve(self, conn: socket.socket, name: str, ip: str) -> None:
+        buf = bytearray(READ_SIZE)
+        view = memoryview(buf)
+        authed = False
+        try:
+            while self._running:
+                read = conn.recv_into(view, READ_SIZE)
+                if read < 10:
+                    break
+                length, request_id, packet_type = _HEADER.unpack_from(buf, 0)
+                if length != read - 4:
+                    self.connections_dropped += 1
+                    break
+                self.packets_total += 1
+                if packet_type == _TYPE_COMMAND:
+                    if not authed:
+                        self._send(conn, -1, _TYPE_AUTH_RESPONSE, "")
+                        continue
+                    command = _payload_text(buf, read)
+                    try:
+                        reply = self._run_command(command)
+                    except Exception as exc:  # vanilla turns any failure into this reply text
+                        reply = f"Error executing: {command} ({exc})"
+                    self._send_reply(conn, request_id, reply)
+                elif packet_type == _TYPE_LOGIN:
+                    given = _payload_text(buf, read)
+                    if given and given == self._password:
+                        authed = True
+                        self._send(conn, request_id, _TYPE_AUTH_RESPONSE, "")
+                    else:
+                        authed = False
+                        self._send(conn, -1, _TYPE_AUTH_RESPONSE, "")
+                else:
+                    self._send_reply(conn, request_id, _unknown_type_text(packet_type))
+        except (OSError, _ProtocolClose):
+            pass
+        finally:
+            with self._lock:
+                self._clients.discard(conn)
+            with contextlib.suppress(OSError):
+                conn.close()
+            if self._on_connection is not None:
+                self._on_connection("shutting down", f"RCON Client /{ip}")

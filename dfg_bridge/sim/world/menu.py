@@ -1,0 +1,501 @@
+"""Container menus and clicks (コンテナ画面とクリック) with vanilla's ``AbstractContainerMenu.doClick`` rules.
+
+Slot numbering is the menu's, as the client sends it: a chest menu has its container slots first, then
+the player's main inventory (inventory 9–35), then the hotbar (0–8); the player's own inventory menu has
+0 crafting result, 1–4 crafting grid, 5–8 armor (head first), 9–35 main, 36–44 hotbar and 45 offhand.
+``-999`` is a click outside the window.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable
+
+from dfg_bridge.sim.errors import SimError
+from dfg_bridge.sim.lang import Texts
+from dfg_bridge.sim.world.entities import Player
+from dfg_bridge.sim.world.items import ItemStack
+
+__all__ = ["ClickMode", "Menu", "MenuKind", "Slot", "chest_menu", "inventory_menu"]
+
+OUTSIDE = -999
+CONTAINER_MAX = 99
+"""``Container.getMaxStackSize()`` since 1.20.5."""
+
+_ARMOR_SUFFIXES = {"head": ("_helmet", "_head", "_skull"), "chest": ("_chestplate", "elytra"),
+                   "legs": ("_leggings",), "feet": ("_boots",)}  # fmt: skip
+_HEAD_ITEMS = frozenset({"minecraft:carved_pumpkin", "minecraft:turtle_helmet"})
+
+
+class ClickMode(enum.Enum):
+    """Vanilla's ``ClickType`` (what the client sends), plus ``drag`` as a three-phase convenience."""
+
+    PICKUP = "pickup"
+    """Left (button 0) or right (button 1) click."""
+    QUICK_MOVE = "quick_move"
+    """Shift-click."""
+    SWAP = "swap"
+    """Number key: button 0–8 is the hotbar slot, 40 the offhand."""
+    CLONE = "clone"
+    """Middle click (creative only)."""
+    THROW = "throw"
+    """Q (button 0, one item) or Ctrl+Q (button 1, the stack); only with an empty cursor."""
+    QUICK_CRAFT = "quick_craft"
+    """One drag packet: button = phase (0 start, 1 add slot, 2 end) | type << 2 (0 split, 1 one each, 2 clone)."""
+    PICKUP_ALL = "pickup_all"
+    """Double-click collect (the client sends it after a PICKUP on the same slot)."""
+
+
+class MenuKind(enum.Enum):
+    """Which screen is open."""
+
+    INVENTORY = "inventory"
+    """The player's own inventory (always open when nothing else is)."""
+    CHEST = "chest"
+    """A container block: chest (27), double chest (54), barrel, shulker box, …"""
+    ENDER_CHEST = "ender_chest"
+    """The player's ender chest (27)."""
+
+
+@dataclasses.dataclass
+class Slot:
+    """One menu slot backed by ``store[index]``."""
+
+    store: list[ItemStack | None]
+    index: int
+    max_size: int = CONTAINER_MAX
+    accepts: Callable[[ItemStack], bool] | None = None
+    output_only: bool = False
+
+    @property
+    def item(self) -> ItemStack | None:
+        """The stack in the slot."""
+        return self.store[self.index]
+
+    @item.setter
+    def item(self, stack: ItemStack | None) -> None:
+        self.store[self.index] = stack if stack is not None and stack.count > 0 else None
+
+    def may_place(self, stack: ItemStack) -> bool:
+        """``Slot.mayPlace``."""
+        if self.output_only:
+            return False
+        return self.accepts is None or self.accepts(stack)
+
+    def max_for(self, stack: ItemStack, texts: Texts) -> int:
+        """``Slot.getMaxStackSize(stack)``."""
+        return min(self.max_size, stack.max_stack_size(texts))
+
+
+def _armor_check(part: str) -> Callable[[ItemStack], bool]:
+    def accepts(stack: ItemStack) -> bool:
+        if part == "head" and stack.id in _HEAD_ITEMS:
+            return True
+        return stack.id.endswith(_ARMOR_SUFFIXES[part])
+
+    return accepts
+
+
+@dataclasses.dataclass
+class Menu:
+    """An open menu: its slots, the container part's size, and the drag (quick-craft) state."""
+
+    kind: MenuKind
+    slots: list[Slot]
+    container_slots: int
+    title: str = ""
+    pos: tuple[int, int, int] | None = None
+    quickcraft_status: int = 0
+    quickcraft_type: int = -1
+    quickcraft_slots: list[int] = dataclasses.field(default_factory=list)
+    state_id: int = 0
+
+
+def _player_part(player: Player) -> list[Slot]:
+    inv = player.inventory
+    return [Slot(inv, i) for i in range(9, 36)] + [Slot(inv, i) for i in range(9)]
+
+
+def chest_menu(
+    kind: MenuKind, stores: list[list[ItemStack | None]], player: Player, title: str, pos: tuple[int, int, int] | None
+) -> Menu:
+    """A generic container menu over one or two container stores (a double chest has two)."""
+    slots = [Slot(store, i) for store in stores for i in range(len(store))]
+    size = len(slots)
+    return Menu(kind, slots + _player_part(player), size, title, pos)
+
+
+def inventory_menu(player: Player, crafting: list[ItemStack | None], result: list[ItemStack | None]) -> Menu:
+    """The player's own inventory screen."""
+    inv = player.inventory
+    slots = [Slot(result, 0, output_only=True)]
+    slots += [Slot(crafting, i) for i in range(4)]
+    slots += [Slot(inv, 39, 1, _armor_check("head")), Slot(inv, 38, 1, _armor_check("chest")),
+              Slot(inv, 37, 1, _armor_check("legs")), Slot(inv, 36, 1, _armor_check("feet"))]  # fmt: skip
+    slots += [Slot(inv, i) for i in range(9, 36)] + [Slot(inv, i) for i in range(9)]
+    slots.append(Slot(inv, 40))
+    return Menu(MenuKind.INVENTORY, slots, 0, "Inventory")
+
+
+class ClickError(SimError):
+    """A click the server rejects outright (bad slot index or mode)."""
+
+    code = "bad_click"
+
+
+class Clicker:
+    """Applies clicks to one menu for one player; ``drop`` receives thrown items."""
+
+    def __init__(self, menu: Menu, player: Player, texts: Texts, drop: Callable[[ItemStack], None]) -> None:
+        self.menu = menu
+        self.player = player
+        self.texts = texts
+        self.drop = drop
+
+    # -- helpers ----------------------------------------------------------------------------------------
+
+    @property
+    def carried(self) -> ItemStack | None:
+        """The cursor stack."""
+        return self.player.cursor
+
+    @carried.setter
+    def carried(self, stack: ItemStack | None) -> None:
+        self.player.cursor = stack if stack is not None and stack.count > 0 else None
+
+    def _slot(self, index: int) -> Slot:
+        if not 0 <= index < len(self.menu.slots):
+            raise ClickError(f"slot {index} is not in this menu (0-{len(self.menu.slots) - 1})")
+        return self.menu.slots[index]
+
+    def _safe_insert(self, slot: Slot, stack: ItemStack, amount: int) -> ItemStack | None:
+        """``Slot.safeInsert``: put up to ``amount`` of ``stack`` into ``slot``; return what is left."""
+        if not slot.may_place(stack):
+            return stack
+        current = slot.item
+        room = slot.max_for(stack, self.texts) - (current.count if current is not None else 0)
+        n = min(amount, stack.count, room)
+        if n <= 0:
+            return stack
+        if current is None:
+            slot.item = stack.with_count(n)
+        elif current.same_item_same_components(stack):
+            slot.item = current.with_count(current.count + n)
+        else:
+            return stack
+        rest = stack.count - n
+        return stack.with_count(rest) if rest > 0 else None
+
+    def _take(self, slot: Slot, amount: int) -> ItemStack | None:
+        current = slot.item
+        if current is None or amount <= 0:
+            return None
+        n = min(amount, current.count)
+        slot.item = current.with_count(current.count - n) if current.count > n else None
+        return current.with_count(n)
+
+    def _can_quick_replace(self, slot: Slot, stack: ItemStack, size_matters: bool) -> bool:
+        current = slot.item
+        if current is None:
+            return True
+        return current.same_item_same_components(stack) and (
+            current.count + (0 if size_matters else stack.count) <= stack.max_stack_size(self.texts)
+        )
+
+    # -- clicks ---------------------------------------------------------------------------------------------
+
+    def click(self, slot_index: int, button: int, mode: ClickMode) -> None:
+        """``AbstractContainerMenu.doClick``."""
+        menu = self.menu
+        menu.state_id += 1
+        if mode is ClickMode.QUICK_CRAFT:
+            self._quick_craft(slot_index, button)
+            return
+        if menu.quickcraft_status != 0:
+            self._reset_quick_craft()
+            return
+        if mode in (ClickMode.PICKUP, ClickMode.QUICK_MOVE) and button in (0, 1):
+            if slot_index == OUTSIDE:
+                if self.carried is not None:
+                    if button == 0:
+                        self.drop(self.carried)
+                        self.carried = None
+                    else:
+                        self.drop(self.carried.with_count(1))
+                        self.carried = self.carried.with_count(self.carried.count - 1)
+                return
+            if mode is ClickMode.QUICK_MOVE:
+                self._quick_move_loop(slot_index)
+            else:
+                self._pickup(slot_index, button)
+        elif mode is ClickMode.SWAP and (0 <= button < 9 or button == 40):
+            self._swap(slot_index, button)
+        elif mode is ClickMode.CLONE:
+            if self.player.game_mode.value == "creative" and self.carried is None and slot_index >= 0:
+                item = self._slot(slot_index).item
+                if item is not None:
+                    self.carried = item.with_count(item.max_stack_size(self.texts))
+        elif mode is ClickMode.THROW and self.carried is None and slot_index >= 0:
+            slot = self._slot(slot_index)
+            item = slot.item
+            if item is not None and not slot.output_only:
+                taken = self._take(slot, 1 if button == 0 else item.count)
+                if taken is not None:
+                    self.drop(taken)
+        elif mode is ClickMode.PICKUP_ALL and slot_index >= 0:
+            self._pickup_all(slot_index, button)
+        elif slot_index != OUTSIDE and not (mode is ClickMode.PICKUP or mode is ClickMode.QUICK_MOVE):
+            pass  # vanilla ignores other combinations silently
+
+    def _pickup(self, index: int, button: int) -> None:
+        slot = self._slot(index)
+        item = slot.item
+        carried = self.carried
+        if item is None:
+            if carried is not None:
+                self.carried = self._safe_insert(slot, carried, carried.count if button == 0 else 1)
+            return
+        if carried is None:
+            amount = item.count if button == 0 else (item.count + 1) // 2
+            self.carried = self._take(slot, amount)
+            return
+        if slot.may_place(carried):
+            if item.same_item_same_components(carried):
+                self.carried = self._safe_insert(slot, carried, carried.count if button == 0 else 1)
+            elif carried.count <= slot.max_for(carried, self.texts):
+                slot.item = carried
+                self.carried = item
+        elif item.same_item_same_components(carried):
+            # An output slot: take what fits onto the cursor.
+            room = carried.max_stack_size(self.texts) - carried.count
+            if room >= item.count:
+                taken = self._take(slot, item.count)
+                if taken is not None:
+                    self.carried = carried.with_count(carried.count + taken.count)
+
+    def _swap(self, index: int, button: int) -> None:
+        slot = self._slot(index)
+        inv = self.player.inventory
+        held = inv[button]
+        item = slot.item
+        if held is None and item is None:
+            return
+        if held is None:
+            if not slot.output_only:
+                inv[button] = item
+                slot.item = None
+        elif item is None:
+            if slot.may_place(held):
+                limit = slot.max_for(held, self.texts)
+                if held.count > limit:
+                    slot.item = held.with_count(limit)
+                    inv[button] = held.with_count(held.count - limit)
+                else:
+                    inv[button] = None
+                    slot.item = held
+        elif not slot.output_only and slot.may_place(held):
+            limit = slot.max_for(held, self.texts)
+            if held.count > limit:
+                slot.item = held.with_count(limit)
+                inv[button] = held.with_count(held.count - limit)
+                rest = add_to_inventory(self.player, item, self.texts)
+                if rest is not None:
+                    self.drop(rest)
+            else:
+                inv[button] = item
+                slot.item = held
+
+    def _quick_move_loop(self, index: int) -> None:
+        slot = self._slot(index)
+        moved = self._quick_move(index)
+        # Vanilla repeats while the move made progress with the same item.
+        while moved is not None and slot.item is not None and slot.item.id == moved.id:
+            before = slot.item.count
+            moved = self._quick_move(index)
+            if slot.item is not None and slot.item.count == before:
+                break
+
+    def _quick_move(self, index: int) -> ItemStack | None:
+        """``quickMoveStack`` for chest-like menus and the inventory menu; returns the stack before moving."""
+        menu = self.menu
+        slot = self._slot(index)
+        item = slot.item
+        if item is None:
+            return None
+        original = item
+        total = len(menu.slots)
+        if menu.kind is MenuKind.INVENTORY:
+            if index == 0 or 1 <= index < 9:
+                ranges = [(9, 45, False)]
+            elif 9 <= index < 36:
+                ranges = [(36, 45, False)]
+            elif 36 <= index < 45:
+                ranges = [(9, 36, False)]
+            else:
+                ranges = [(9, 45, False)]
+            armor = [i for i in range(5, 9) if menu.slots[i].may_place(item) and menu.slots[i].item is None]
+            if index >= 9 and armor:
+                ranges = [(armor[0], armor[0] + 1, False)]
+        elif index < menu.container_slots:
+            ranges = [(menu.container_slots, total, True)]
+        else:
+            ranges = [(0, menu.container_slots, False)]
+        rest: ItemStack | None = item
+        for start, end, reverse in ranges:
+            if rest is None:
+                break
+            rest = self._move_to(rest, start, end, reverse)
+        if rest is not None and rest.count == item.count:
+            return None
+        slot.item = rest
+        return original
+
+    def _move_to(self, stack: ItemStack, start: int, end: int, reverse: bool) -> ItemStack | None:
+        """``moveItemStackTo``: merge into matching stacks, then fill the first empty slot."""
+        order = list(range(end - 1, start - 1, -1)) if reverse else list(range(start, end))
+        rest: ItemStack | None = stack
+        if stack.max_stack_size(self.texts) > 1:
+            for i in order:
+                if rest is None:
+                    break
+                slot = self.menu.slots[i]
+                current = slot.item
+                if current is not None and current.same_item_same_components(rest):
+                    limit = slot.max_for(rest, self.texts)
+                    room = limit - current.count
+                    if room > 0:
+                        n = min(room, rest.count)
+                        slot.item = current.with_count(current.count + n)
+                        rest = rest.with_count(rest.count - n) if rest.count > n else None
+        if rest is not None:
+            for i in order:
+                slot = self.menu.slots[i]
+                if slot.item is None and slot.may_place(rest):
+                    limit = slot.max_for(rest, self.texts)
+                    if rest.count > limit:
+                        slot.item = rest.with_count(limit)
+                        rest = rest.with_count(rest.count - limit)
+                    else:
+                        slot.item = rest
+                        rest = None
+                    break
+        return rest
+
+    def _pickup_all(self, index: int, button: int) -> None:
+        slot = self._slot(index)
+        carried = self.carried
+        if carried is None or (slot.item is not None and not slot.output_only):
+            return
+        total = len(self.menu.slots)
+        start, step = (0, 1) if button == 0 else (total - 1, -1)
+        limit = carried.max_stack_size(self.texts)
+        for sweep in range(2):
+            i = start
+            while 0 <= i < total and carried.count < limit:
+                other = self.menu.slots[i]
+                item = other.item
+                if (
+                    item is not None
+                    and self._can_quick_replace(other, carried, True)
+                    and not other.output_only
+                    and (sweep != 0 or item.count != item.max_stack_size(self.texts))
+                ):
+                    taken = self._take(other, min(item.count, limit - carried.count))
+                    if taken is not None:
+                        carried = carried.with_count(carried.count + taken.count)
+                i += step
+        self.carried = carried
+
+    def _reset_quick_craft(self) -> None:
+        self.menu.quickcraft_status = 0
+        self.menu.quickcraft_slots.clear()
+
+    def _quick_craft(self, index: int, button: int) -> None:
+        menu = self.menu
+        previous = menu.quickcraft_status
+        menu.quickcraft_status = button & 3
+        if (previous != 1 or menu.quickcraft_status != 2) and previous != menu.quickcraft_status:
+            self._reset_quick_craft()
+            return
+        if self.carried is None:
+            self._reset_quick_craft()
+            return
+        if menu.quickcraft_status == 0:
+            menu.quickcraft_type = (button >> 2) & 3
+            creative = self.player.game_mode.value == "creative"
+            if menu.quickcraft_type in (0, 1) or (menu.quickcraft_type == 2 and creative):
+                menu.quickcraft_status = 1
+                menu.quickcraft_slots.clear()
+            else:
+                self._reset_quick_craft()
+            return
+        if menu.quickcraft_status == 1:
+            slot = self._slot(index)
+            carried = self.carried
+            if (
+                self._can_quick_replace(slot, carried, True)
+                and slot.may_place(carried)
+                and (menu.quickcraft_type == 2 or carried.count > len(menu.quickcraft_slots))
+                and index not in menu.quickcraft_slots
+            ):
+                menu.quickcraft_slots.append(index)
+            return
+        if menu.quickcraft_status == 2:
+            chosen = list(menu.quickcraft_slots)
+            kind = menu.quickcraft_type
+            self._reset_quick_craft()
+            if not chosen:
+                return
+            if len(chosen) == 1:
+                self.click(chosen[0], kind, ClickMode.PICKUP)
+                return
+            template = self.carried
+            remaining = template.count
+            for i in chosen:
+                slot = self.menu.slots[i]
+                current = self.carried
+                if current is None:
+                    break
+                if (
+                    self._can_quick_replace(slot, current, True)
+                    and slot.may_place(current)
+                    and (kind == 2 or current.count >= len(chosen))
+                ):
+                    had = slot.item.count if slot.item is not None else 0
+                    cap = min(template.max_stack_size(self.texts), slot.max_for(template, self.texts))
+                    share = template.count // len(chosen) if kind == 0 else (1 if kind == 1 else cap)
+                    n = min(share + had, cap)
+                    remaining -= n - had
+                    slot.item = template.with_count(n)
+            self.carried = template.with_count(remaining) if remaining > 0 else None
+            return
+        self._reset_quick_craft()
+
+
+def add_to_inventory(player: Player, stack: ItemStack, texts: Texts) -> ItemStack | None:
+    """``Inventory.add``: top up matching stacks (selected slot, offhand, then 0–35), then empty slots.
+
+    Returns what did not fit.
+    """
+    inv = player.inventory
+    rest: ItemStack | None = stack
+    limit = stack.max_stack_size(texts)
+    order = [player.selected, 40, *range(36)]
+    if limit > 1:
+        for i in order:
+            if rest is None:
+                break
+            current = inv[i]
+            if current is not None and current.same_item_same_components(rest) and current.count < min(limit, 99):
+                n = min(min(limit, 99) - current.count, rest.count)
+                inv[i] = current.with_count(current.count + n)
+                rest = rest.with_count(rest.count - n) if rest.count > n else None
+    while rest is not None:
+        free = next((i for i in range(36) if inv[i] is None), None)
+        if free is None:
+            break
+        n = min(limit, rest.count)
+        inv[free] = rest.with_count(n)
+        rest = rest.with_count(rest.count - n) if rest.count > n else None
+    return rest
