@@ -7,7 +7,6 @@ Each check reads the built :class:`~dfg_bridge.config.schema.Config` and reports
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from typing import Any
@@ -15,12 +14,6 @@ from typing import Any
 from dfg_bridge.config.schema import BlockPos, Config, Facing, SourceKind, TableConfig
 from dfg_bridge.config.validate import Converter
 
-_TABLE_ID_RE = re.compile(r"[a-z0-9_]{1,12}")
-_OBJECTIVE_RE = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
-_COMMAND_NAME_RE = re.compile(r"[a-z0-9_-]{1,32}")
-_PLAYER_RE = re.compile(r"[A-Za-z0-9_]{3,16}")
-_PREFIX_RE = re.compile(r"[A-Za-z0-9_.+-]{0,4}")
-_VERSION_RE = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?")
 _STEP = {Facing.NORTH: (0, -1), Facing.EAST: (1, 0), Facing.SOUTH: (0, 1), Facing.WEST: (-1, 0)}
 MIN_SEATS, MAX_SEATS = 3, 6
 SIDEBAR_COLOURS = 16
@@ -28,47 +21,10 @@ SIDEBAR_COLOURS = 16
 
 def check(config: Config, conv: Converter) -> None:
     """Run every cross-field check, recording problems on ``conv``."""
-    _check_server(config, conv)
-    _check_names(config, conv)
     if config.source.kind is SourceKind.PROCESS and not config.source.process_command:
         conv.at("source.kind", "kind process needs source.process_command")
     _check_rules(config.game.preset.value, config.game.rules, "game.rules", conv)
     _check_tables(config, conv)
-
-
-def _check_server(config: Config, conv: Converter) -> None:
-    version = config.server.version
-    if version != "auto":
-        match = _VERSION_RE.fullmatch(version)
-        parts = tuple(int(p or 0) for p in match.groups()) if match else None
-        if parts is None or parts < (1, 20, 5):
-            conv.at("server.version", f'must be auto or a release >= 1.20.5, e.g. "1.21.6" (got {version!r})')
-    regex = config.server.log_prefix_regex
-    if regex is not None:
-        try:
-            re.compile(regex)
-        except re.error as exc:
-            conv.at("server.log_prefix_regex", f"not a regex: {exc}")
-    if not _PREFIX_RE.fullmatch(config.server.floodgate_prefix):
-        conv.at("server.floodgate_prefix", "must be up to 4 of A-Z a-z 0-9 _ . + - (others break commands)")
-
-
-def _check_names(config: Config, conv: Converter) -> None:
-    cmds = config.commands
-    if not cmds.chat_prefix or any(ch.isspace() for ch in cmds.chat_prefix):
-        conv.at("commands.chat_prefix", "must be non-empty, without spaces")
-    for i, name in enumerate(cmds.names):
-        if not _COMMAND_NAME_RE.fullmatch(name):
-            path = f"commands.names[{i}]"
-            conv.at(path, f"not a command name (a-z 0-9 _ -): {name!r}")
-    if not _OBJECTIVE_RE.fullmatch(cmds.trigger_objective):
-        conv.at("commands.trigger_objective", "must be 1-16 of A-Z a-z 0-9 _ . + -")
-    prefix = config.server.floodgate_prefix
-    for i, admin in enumerate(config.admins):
-        bare = admin[len(prefix):] if prefix and admin.startswith(prefix) else admin
-        if not _PLAYER_RE.fullmatch(bare):
-            path = f"admins[{i}]"
-            conv.at(path, f"not a player name: {admin!r}")
 
 
 def _check_rules(preset: str, rules: Mapping[str, Any], path: str, conv: Converter) -> None:
@@ -116,8 +72,6 @@ def _check_tables(config: Config, conv: Converter) -> None:
     boxes: list[tuple[BlockPos, BlockPos]] = []
     for t, table in enumerate(config.tables):
         base = f"tables[{t}]"
-        if not _TABLE_ID_RE.fullmatch(table.id):
-            conv.at(f"{base}.id", f"must be 1-12 of a-z 0-9 _ (got {table.id!r})")
         if table.id in ids:
             first = conv.line_of(f"tables[{ids[table.id]}].id")
             conv.at(f"{base}.id", f"duplicate table id {table.id!r} (first at line {first})")
@@ -130,7 +84,9 @@ def _check_tables(config: Config, conv: Converter) -> None:
             where = path if path in conv.lines else "game.cpu.fill_total"
             conv.error(conv.line_of(where, conv.line_of(base)), path,
                        f"{fill} players do not fit on {len(table.seats)} seats")
-        _check_rules(table.game.preset.value, table.game.rules, f"{base}.game.rules", conv)
+        if f"{base}.game.rules" in conv.lines or f"{base}.game.preset" in conv.lines:
+            # Only a table's own rules or preset need a check of their own; inherited ones were checked.
+            _check_rules(table.game.preset.value, table.game.rules, f"{base}.game.rules", conv)
         _check_hand_boxes(table, base, conv)
         blocks = list(table_blocks(table, t))
         for pos, path in blocks:
@@ -138,9 +94,9 @@ def _check_tables(config: Config, conv: Converter) -> None:
                 conv.at(path, f"block {list(pos)} lies inside custody.locker")
             if pos in owner:
                 other_t, other_path = owner[pos]
-                whose = "this table's" if other_t == t else f"table {config.tables[other_t].id!r}'s"
-                where = f"{other_path} (line {conv.line_of(other_path)})"
-                conv.at(path, f"block {list(pos)} is already {whose} {where}")
+                whose = "this table" if other_t == t else f"table {config.tables[other_t].id!r}"
+                where = f"{other_path}, line {conv.line_of(other_path)}"
+                conv.at(path, f"block {list(pos)} is also used by {whose} ({where})")
             else:
                 owner[pos] = (t, path)
         box = _bbox([pos for pos, _ in blocks])

@@ -41,14 +41,21 @@ def _construct_map(loader: LineLoader, node: yaml.MappingNode) -> YamlMap:
     result.key_lines = {}
     result.duplicates = []
     result.bad_keys = []
+    explicit = sum(1 for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge")
     loader.flatten_mapping(node)  # resolves YAML merge keys (<<) like SafeLoader does
-    for key_node, value_node in node.value:
+    merged = len(node.value) - explicit  # flatten_mapping puts merged pairs first
+    merged_keys: set[str] = set()
+    for index, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
             result.bad_keys.append((key, line))
             continue
-        if key in result:
+        if index < merged:
+            merged_keys.add(key)
+        elif key in merged_keys:
+            merged_keys.discard(key)  # an explicit key overrides a merged one, as in SafeLoader
+        elif key in result:
             result.duplicates.append((key, line, result.key_lines[key]))
             continue
         result[key] = loader.construct_object(value_node, deep=True)

@@ -11,7 +11,8 @@ so the reference cannot drift from the code. Defaults here are *the* defaults; t
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -32,17 +33,51 @@ def opt(
     min: float | None = None,
     max: float | None = None,
     quiet: bool = False,
+    share: bool = False,
+    inherit: bool = False,
+    check: Callable[[Any], str | None] | None = None,
 ) -> Any:
-    """A documented field with a default."""
-    meta = {"doc": doc, "min": min, "max": max, "quiet": quiet}
+    """A documented field with a default.
+
+    ``share`` makes the value the default of every ``inherit`` field of the same type read later
+    (the global ``game:`` is each table's default ``game:``). ``check`` returns a problem or ``None``;
+    on a list it is applied to each item.
+    """
+    meta: dict[str, Any] = {"doc": doc, "min": min, "max": max, "quiet": quiet}
+    meta |= {"share": share, "inherit": inherit, "check": check}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
 
 
-def req(doc: str, *, min: float | None = None, max: float | None = None) -> Any:
+def req(doc: str, *, check: Callable[[Any], str | None] | None = None) -> Any:
     """A documented field the operator must give (world geometry has no sensible default)."""
-    return field(metadata={"doc": doc, "min": min, "max": max, "quiet": False, "required": True})
+    return field(metadata={"doc": doc, "quiet": False, "required": True, "check": check})
+
+
+def matching(pattern: str, what: str) -> Callable[[Any], str | None]:
+    """A ``check`` that text fully matches ``pattern``; ``what`` says in words what is allowed."""
+    compiled = re.compile(pattern)
+
+    def check(value: Any) -> str | None:
+        return None if compiled.fullmatch(str(value)) else f"must be {what} (got {value!r})"
+
+    return check
+
+
+def _version(value: Any) -> str | None:
+    match = re.fullmatch(r"(\d+)\.(\d+)(?:\.(\d+))?", str(value))
+    if value == "auto" or (match and tuple(int(p or 0) for p in match.groups()) >= (1, 20, 5)):
+        return None
+    return f'must be auto or a release from 1.20.5 on, such as "1.21.6" (got {value!r})'
+
+
+def _regex(value: Any) -> str | None:
+    try:
+        re.compile(str(value))
+    except re.error as exc:
+        return f"not a regular expression: {exc}"
+    return None
 
 
 class Secret:
@@ -229,21 +264,36 @@ class ServerConfig:
     """``server:`` what the server is and how its log looks."""
 
     flavour: Flavour = opt(Flavour.AUTO, "Server software: `paper`, `vanilla`, `fabric` or `auto`.")
-    version: str = opt("auto", "Minecraft version (e.g. `\"1.21.6\"`, quoted) or `auto` (read from the log).")
+    version: str = opt(
+        "auto", "Minecraft version (e.g. `\"1.21.6\"`, quoted) or `auto` (read from the log).", check=_version
+    )
     properties_path: Path = opt(Path("server.properties"), "server.properties, read by `dfg-bridge check`.")
     log_prefix_regex: str | None = opt(
-        None, "Regex matching a log line's prefix up to the message, for custom log4j patterns.", quiet=True
+        None, "Regex matching a log line's prefix up to the message, for custom log4j patterns.", quiet=True,
+        check=_regex,
     )
-    floodgate_prefix: str = opt(".", "Name prefix of Bedrock players (Floodgate); empty if none.")
+    floodgate_prefix: str = opt(
+        ".", "Name prefix of Bedrock players (Floodgate); empty if none.",
+        check=matching(r"[A-Za-z0-9_.+-]{0,4}", "up to 4 of A-Z a-z 0-9 _ . + - (others break commands)"),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
 class CommandsConfig:
     """``commands:`` how players address the daemon."""
 
-    chat_prefix: str = opt("!dfg", "Chat prefix for typed commands on vanilla (`!dfg join`).")
-    names: tuple[str, ...] = opt(("dfg", "daifugo"), "Typed command names recognised on Paper (`/dfg …`).")
-    trigger_objective: str = opt("dfg", "Scoreboard objective for `/trigger` input.")
+    chat_prefix: str = opt(
+        "!dfg", "Chat prefix for typed commands on vanilla (`!dfg join`).",
+        check=matching(r"\S{1,16}", "1-16 characters without spaces"),
+    )
+    names: tuple[str, ...] = opt(
+        ("dfg", "daifugo"), "Typed command names recognised on Paper (`/dfg …`).",
+        check=matching(r"[a-z0-9_-]{1,32}", "a command name (a-z 0-9 _ -)"),
+    )
+    trigger_objective: str = opt(
+        "dfg", "Scoreboard objective for `/trigger` input.",
+        check=matching(r"[A-Za-z0-9_.+-]{1,16}", "1-16 of A-Z a-z 0-9 _ . + -"),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -370,12 +420,17 @@ class SignsConfig:
 class TableConfig:
     """One table (卓) in ``tables:``."""
 
-    id: str = req("Short id, `[a-z0-9_]{1,12}`; used in `/dfg join <id>` and objective names.")
+    id: str = req(
+        "Short id, `[a-z0-9_]{1,12}`; used in `/dfg join <id>` and objective names.",
+        check=matching(r"[a-z0-9_]{1,12}", "1-12 of a-z 0-9 _"),
+    )
     name: str = opt("", "Display name; defaults to the id.", quiet=True)
     centre: BlockPos = req("Block at the table centre (the field text floats above it).")
     seats: tuple[SeatConfig, ...] = req("3 to 6 seats, clockwise.")
     signs: SignsConfig = opt(factory=SignsConfig, doc="Signs.", quiet=True)
-    game: GameConfig = opt(factory=GameConfig, doc="Overrides of the global `game:`.", quiet=True)
+    game: GameConfig = opt(
+        factory=GameConfig, doc="Overrides of the global `game:`.", quiet=True, inherit=True
+    )
 
     @property
     def display_name(self) -> str:
@@ -393,10 +448,13 @@ class Config:
     commands: CommandsConfig = opt(factory=CommandsConfig, doc="Player commands.")
     language: Language = opt(Language.JA, "Message language: `ja` or `en`.")
     messages_dir: Path | None = opt(None, "Folder with `ja.yml`/`en.yml` overriding messages.", quiet=True)
-    admins: tuple[str, ...] = opt((), "Players allowed `/dfg admin …`.")
+    admins: tuple[str, ...] = opt(
+        (), "Players allowed `/dfg admin …`.",
+        check=matching(r"[A-Za-z0-9_.+-]{0,4}[A-Za-z0-9_]{3,16}", "a player name"),
+    )
     data_dir: Path = opt(Path("dfg-data"), "Folder for the custody ledger and match state.")
     crash_policy: CrashPolicy = opt(CrashPolicy.RESUME, "After a restart: `resume` the match or `end` it.")
-    game: GameConfig = opt(factory=GameConfig, doc="Match settings (every table's default).")
+    game: GameConfig = opt(factory=GameConfig, doc="Match settings (every table's default).", share=True)
     hand: HandConfig = opt(factory=HandConfig, doc="Hand screen.")
     displays: DisplaysConfig = opt(factory=DisplaysConfig, doc="World displays.")
     custody: CustodyConfig = req("Item custody.")

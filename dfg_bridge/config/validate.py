@@ -46,6 +46,8 @@ class Converter:
         self.warnings: list[ConfigIssue] = []
         self.lines: dict[str, int] = {}
         """Path (``tables[0].seats[1].at``) → line, for every value read from the file."""
+        self.shared: dict[Any, Any] = {}
+        """Values of ``share`` fields by type: the defaults of later ``inherit`` fields."""
 
     def error(self, line: int, path: str, message: str) -> None:
         """Record a problem."""
@@ -102,20 +104,41 @@ class Converter:
                 # With ``defaults`` (a table overriding the global game) nested sections and rule maps
                 # start from the global values; otherwise from the schema's own defaults.
                 base = getattr(defaults, name) if defaults is not None else None
+                if f.metadata.get("inherit"):
+                    base = self.shared.get(hints[name])
                 value = self.convert(hints[name], raw[name], sub, key_line, meta=f.metadata, base=base)
+                value = self._check(f.metadata.get("check"), value, sub, key_line)
             elif defaults is not None:
                 value = getattr(defaults, name)
+            elif f.metadata.get("inherit") and hints[name] in self.shared:
+                value = self.shared[hints[name]]
             elif f.metadata.get("required"):
-                self.error(raw.line, sub, "missing (required)")
+                self.error(self.lines.get(path, raw.line), sub, "missing (required)")
                 value = _INVALID
             else:
                 value = _field_default(f)
                 if warn_missing and not f.metadata.get("quiet"):
-                    self.warn(raw.line, sub, f"missing; using the default {_show_default(value)}")
+                    message = f"missing; using the default {_show_default(value)}"
+                    self.warn(self.lines.get(path, raw.line), sub, message)
             if value is _INVALID:
                 ok = False
+            elif f.metadata.get("share"):
+                self.shared[hints[name]] = value
             values[name] = value
         return cls(**values) if ok else _INVALID
+
+    def _check(self, check: Any, value: Any, path: str, line: int) -> Any:
+        if check is None or value is _INVALID or value is None:
+            return value
+        items = list(enumerate(value)) if isinstance(value, tuple) else [(None, value)]
+        ok = True
+        for i, item in items:
+            problem = check(item)
+            if problem is not None:
+                sub = path if i is None else f"{path}[{i}]"
+                self.error(self.lines.get(sub, line), sub, problem)
+                ok = False
+        return value if ok else _INVALID
 
     # --- values ---------------------------------------------------------------------------------
     def convert(

@@ -56,7 +56,7 @@ ALL_JOKER_PAIR: mv.Move = (mv.K_GROUP, mv.JOKER_BITS, 2, 2, -1, -1, 0)
 _SNAP_FIELDS = (
     "active",
     "cur",
-    "phase",
+    "ph",
     "fmove",
     "fby",
     "trick",
@@ -119,7 +119,7 @@ class Core:
         "nlock",
         "passm",
         "pending",
-        "phase",
+        "ph",
         "present",
         "prev_daifugo",
         "prev_ranking",
@@ -144,7 +144,7 @@ class Core:
         self.present = present
         self.active = present
         self.cur = -1
-        self.phase = PLAY
+        self.ph = PLAY
         self.fmove: mv.Move | None = None
         self.fby = -1
         self.trick = 0
@@ -200,7 +200,7 @@ class Core:
             len(self.history),
             self.active,
             self.cur,
-            self.phase,
+            self.ph,
             self.fmove,
             self.fby,
             self.trick,
@@ -232,7 +232,7 @@ class Core:
             hist_len,
             self.active,
             self.cur,
-            self.phase,
+            self.ph,
             self.fmove,
             self.fby,
             self.trick,
@@ -320,7 +320,7 @@ class Core:
     def _lead_moves(self, seat: int) -> list[mv.Move]:
         out = self._melds(seat)[1]
         cfg = self.cfg
-        res = []
+        res: list[mv.Move] = []
         strongest = 0 if self.rev != self.eb else 12
         for m in out:
             if m[4] < 0:  # JK JK pair: the strongest rank
@@ -369,7 +369,8 @@ class Core:
         nl = self.nlock
         fsuits = f[6]
         out = []
-        for m in bucket:
+        for cand in bucket:
+            m = cand
             kind = m[0]
             r = m[4]
             if r == mv.JOKER_RANK:
@@ -383,7 +384,7 @@ class Core:
                 suits = lock or (fsuits if fsuits.bit_count() == 2 else 3)
                 out.append((mv.K_GROUP, m[1], 2, 2, rr, rr, suits))
                 continue
-            if kind == mv.K_STAIRS:
+            if kind == mv.K_STAIRS:  # noqa: SIM108 - hot loop, keep it flat
                 k = 12 - m[5] if inv else r
             else:
                 k = 12 - r if inv else r
@@ -409,7 +410,7 @@ class Core:
     def _moves(self) -> list[mv.Move]:
         """Legal moves of the seat to act (PLAY phase), pass included when allowed."""
         seat = self.cur
-        if self.phase != PLAY or seat < 0:
+        if self.ph != PLAY or seat < 0:
             return []
         if self.pending:
             return self._decision_moves(seat)
@@ -422,8 +423,11 @@ class Core:
     def _decision_moves(self, seat: int) -> list[mv.Move]:
         code, count, named = self.pending[0]
         h = self.hands[seat]
+        out: list[mv.Move]
         if code == mv.K_RECRUIT:
-            return [(mv.K_RECRUIT, -1)] + [(mv.K_RECRUIT, i) for i in mv.bits(h)]
+            out = [(mv.K_RECRUIT, -1)]
+            out += [(mv.K_RECRUIT, i) for i in mv.bits(h)]
+            return out
         if code == mv.K_BOMB:
             out = [(mv.K_BOMB, -1)]
             out += [(mv.K_BOMB, r) for r in range(14) if not named >> r & 1]
@@ -446,7 +450,7 @@ class Core:
 
     def _set_turn(self, seat: int) -> None:
         self.cur = seat
-        if self.cfg.nakama and self.discard and seat >= 0 and self.phase == PLAY:
+        if self.cfg.nakama and self.discard and seat >= 0 and self.ph == PLAY:
             self._nakama_roll(seat)
 
     def _nakama_roll(self, seat: int) -> None:
@@ -481,6 +485,11 @@ class Core:
             s = (s + d) % n
             if act >> s & 1 and not (pl and passed >> s & 1):
                 break
+        if s == fb:
+            # back to whoever played last (5飛び skipped the others): 000 「最後にカードを出した
+            # プレイヤーの順番まで回ってきた場合は…場が流れる」
+            self._clear(ClearReason.ALL_PASSED, fb)
+            return
         self._set_turn(s)
 
     def _clear(self, reason: ClearReason, leader: int) -> None:
@@ -534,7 +543,7 @@ class Core:
                 ev.append(MiyakoOchi(fallen, n_present - len(self.bottom)))
                 ev.append(Discarded(fallen, cards_of_mask(lost), "miyako_ochi"))
             self._finish(fallen, "miyako_ochi")
-        if self.phase != OVER and self.active.bit_count() <= 1:
+        if self.ph != OVER and self.active.bit_count() <= 1:
             if self.active:
                 last = self.active.bit_length() - 1
                 self.active = 0
@@ -542,7 +551,7 @@ class Core:
                 self.how += ((last, "last"),)
                 if ev is not None:
                     ev.append(Finished(last, len(self.top), False, "last"))
-            self.phase = OVER
+            self.ph = OVER
             self.cur = -1
             self.pending = ()
             if ev is not None:
@@ -608,20 +617,26 @@ class Core:
             and mask == S3_BIT
             and cfg.spade3
         )
-        if prev is not None and not spade3 and not lone_joker and m[6] and prev[6]:
-            if cfg.lock_by_joker or not (m[2] or prev[2]):
-                if cfg.lock and not self.lockm and m[6] == prev[6]:
-                    self.lockm = m[6]
-                    if ev is not None:
-                        ev.append(Locked(tuple(Suit(s).letter for s in range(4) if m[6] >> s & 1)))
-                if (
-                    cfg.number_lock
-                    and not self.nlock
-                    and self._key(m, inv) == self._field_ref(prev, inv) + 1
-                ):
-                    self.nlock = True
-                    if ev is not None:
-                        ev.append(NumberLocked(bool(self.lockm)))
+        if (
+            prev is not None
+            and not spade3
+            and not lone_joker
+            and m[6]
+            and prev[6]
+            and (cfg.lock_by_joker or not (m[2] or prev[2]))
+        ):
+            if cfg.lock and not self.lockm and m[6] == prev[6]:
+                self.lockm = m[6]
+                if ev is not None:
+                    ev.append(Locked(tuple(Suit(s).letter for s in range(4) if m[6] >> s & 1)))
+            if (
+                cfg.number_lock
+                and not self.nlock
+                and self._key(m, inv) == self._field_ref(prev, inv) + 1
+            ):
+                self.nlock = True
+                if ev is not None:
+                    ev.append(NumberLocked(bool(self.lockm)))
         finishing = h == 0
         foul = finishing and self._is_foul(m, inv, spade3)
         if cfg.revolution and not lone_joker:
@@ -648,7 +663,7 @@ class Core:
             self.passm = 0
         if finishing:
             self._finish(seat, "foul" if foul else "out")
-            if self.phase == OVER:
+            if self.ph == OVER:
                 return
             if foul and cfg.foul_clears:
                 self._clear(ClearReason.FOUL, self._next_active(seat))
@@ -737,7 +752,7 @@ class Core:
     def _decide(self, seat: int, m: mv.Move) -> None:
         code = m[0]
         ev = self.ev
-        if code == mv.K_EXGIVE or code == mv.K_BRIBE:
+        if code in (mv.K_EXGIVE, mv.K_BRIBE):
             self._exchange_move(m)
             return
         self.history.append((seat, m))
@@ -801,9 +816,9 @@ class Core:
                 emptied.append(s)
             s = (s + self.dirn) % self.n
         for s in emptied:
-            if self.phase != OVER:
+            if self.ph != OVER:
                 self._finish(s, "out")
-        if self.phase == OVER:
+        if self.ph == OVER:
             return
         if not self.active >> seat & 1:
             self.pending = ()
@@ -843,7 +858,7 @@ class Core:
         self.wallets = tuple(w)
         strong = 0
         th = self.hands[target]
-        for _ in range(k):
+        for _ in range(min(k, th.bit_count())):
             top = 1 << (th.bit_length() - 1)
             strong |= top
             th &= ~top
@@ -862,7 +877,7 @@ class Core:
         for s, extra in enumerate(self.held):
             self.hands[s] |= extra
         self.held = (0,) * self.n
-        self.phase = PLAY
+        self.ph = PLAY
         if self.ev is not None:
             self.ev.append(PhaseChanged("play"))
         leader = self.start_leader

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 
 
-class ErrorCode(str, enum.Enum):
+class ErrorCode(enum.StrEnum):
     """Why an action was refused. The value is the stable code printed by the replay CLI."""
 
     NOT_YOUR_TURN = "not_your_turn"

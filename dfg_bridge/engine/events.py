@@ -14,7 +14,7 @@ from dfg_bridge.engine.cards import Card
 from dfg_bridge.engine.melds import Meld
 
 
-class ClearReason(str, enum.Enum):
+class ClearReason(enum.StrEnum):
     """Why the field cleared (場が流れる)."""
 
     ALL_PASSED = "all_passed"

@@ -152,7 +152,8 @@ def apply_pins(moves: list[mv.Move], pinned: dict[int, Card]) -> list[mv.Move]:
             continue
         u = m[mv.F_JOKERS]
         rest = u - len(want)
-        suits = real | pin_suits | mv.lowest_suits(real | pin_suits, min(rest, 4 - (real | pin_suits).bit_count()))
+        used = real | pin_suits
+        suits = used | mv.lowest_suits(used, min(rest, 4 - used.bit_count()))
         out.append((kind, m[1], u, m[3], r, r, suits))
     return out
 
@@ -199,15 +200,15 @@ def move_of_meld(meld: Meld) -> mv.Move | None:
         if c.is_joker:
             return (mv.K_SINGLE, mask, 1, 1, mv.JOKER_RANK, mv.JOKER_RANK, 0)
         return (mv.K_SINGLE, mask, 0, 1, c.index >> 2, c.index >> 2, 1 << (c.index & 3))
-    ranks = {r.index >> 2 for r in meld.readings}
+    ranks = {c.index >> 2 for c in meld.readings}
     suits = 0
-    for r in meld.readings:
-        suits |= 1 << (r.index & 3)
+    for c in meld.readings:
+        suits |= 1 << (c.index & 3)
     if meld.kind is MeldKind.GROUP:
         if len(ranks) != 1 or size < 2:
             return None
-        r = ranks.pop()
-        return (mv.K_GROUP, mask, u, size, r, r, suits)
+        rank = ranks.pop()
+        return (mv.K_GROUP, mask, u, size, rank, rank, suits)
     idx = sorted(r.index >> 2 for r in meld.readings)
     if suits.bit_count() != 1 or idx != list(range(idx[0], idx[0] + size)) or size < 3:
         return None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-class StrEnum(str, enum.Enum):
+class StrEnum(enum.StrEnum):
     """A string-valued enum (values are what YAML and JSON carry)."""
 
     def __str__(self) -> str:
@@ -119,7 +119,7 @@ class Rules:
     lock: bool = True
     """縛り: two consecutive plays with the same suit set lock the trick to those suits."""
     lock_by_joker: bool = False
-    """Whether a play containing a joker can start 縛り / 数しば (001: 直前の手がジョーカー入りのときは始まりません)."""
+    """Whether a play with a joker can start 縛り / 数しば (001: ジョーカー入りのときは始まりません)."""
     number_lock: bool = False
     """数しば: two consecutive plays one rank apart lock the trick to consecutive ranks (both: 激しば)."""
     spade3_return: bool = True

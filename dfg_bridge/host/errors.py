@@ -7,6 +7,32 @@ them into a localized chat line; a player never sees a traceback.
 
 from __future__ import annotations
 
+MESSAGE_OF: dict[str, str] = {
+    "usage": "command.usage",
+    "unknown_subcommand": "command.unknown",
+    "bad_args": "command.bad_args",
+    "not_admin": "command.not_admin",
+    "bad_mode": "start.bad_mode",
+    "match_running": "start.already_running",
+    "need_players": "start.need_players",
+    "need_human": "start.need_human",
+    "not_joined": "lobby.not_joined",
+    "already_joined": "lobby.already_joined",
+    "other_table": "lobby.in_other_table",
+    "no_such_table": "lobby.no_such_table",
+    "not_playing": "turn.not_in_match",
+    "not_your_turn": "turn.not_your_turn",
+    "no_match": "status.no_match",
+    "wrong_count": "exchange.wrong_count",
+    "reload_failed": "admin.reload_failed",
+    "no_lockers": "lobby.no_lockers",
+    "custody_failed": "lobby.custody_failed",
+    "custody_pending": "lobby.custody_failed",
+    "player_offline": "lobby.custody_failed",
+    "verify_failed": "lobby.custody_failed",
+}
+"""Message key of each error code; codes not listed use ``error.<code>``."""
+
 
 class HostError(Exception):
     """Base of the host's errors: ``code`` is stable, ``params`` fill the message's placeholders."""
@@ -22,7 +48,7 @@ class HostError(Exception):
     @property
     def message_key(self) -> str:
         """The message catalogue key for this error."""
-        return f"error.{self.code}"
+        return MESSAGE_OF.get(self.code, f"error.{self.code}")
 
 
 class CommandError(HostError):

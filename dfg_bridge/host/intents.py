@@ -173,7 +173,7 @@ def intent_for_trigger(value: int, table_ids: Sequence[str]) -> Intent:
     if value >= TriggerCode.TABLE_BASE:
         index, action = divmod(value, int(TriggerCode.TABLE_BASE))
         if not 1 <= index <= len(table_ids):
-            raise CommandError("bad_trigger", value=value)
+            raise CommandError("bad_args", args=str(value))
         table, value = table_ids[index - 1], action
     if TriggerCode.CARD_BASE <= value < TriggerCode.CARD_BASE + _CARD_CODES and table is None:
         return Toggle(value - int(TriggerCode.CARD_BASE))
@@ -191,7 +191,7 @@ def intent_for_trigger(value: int, table_ids: Sequence[str]) -> Intent:
     }
     intent = simple.get(value)
     if intent is None:
-        raise CommandError("bad_trigger", value=value)
+        raise CommandError("bad_args", args=str(value))
     return intent
 
 
@@ -210,7 +210,7 @@ def parse_args(args: Sequence[str]) -> Intent:
     """Parse the words after ``/dfg`` (or ``!dfg``) into an intent.
 
     Raises :class:`CommandError` with a code naming the problem (``usage``, ``unknown_subcommand``,
-    ``bad_mode``, ``no_cards``, ``admin_usage``).
+    ``bad_mode``, ``bad_args``).
     """
     if not args:
         raise CommandError("usage")
@@ -236,14 +236,14 @@ def parse_args(args: Sequence[str]) -> Intent:
         return Status(_one_optional(rest, sub))
     if sub == "play":
         if not rest:
-            raise CommandError("no_cards")
+            raise CommandError("bad_args", args="play")
         return Play(" ".join(rest))
     if sub == "pass":
         _none(rest, sub)
         return Pass()
     if sub == "admin":
         return _admin(rest)
-    raise CommandError("unknown_subcommand", sub=args[0])
+    raise CommandError("unknown_subcommand", command=args[0])
 
 
 def _admin(rest: list[str]) -> Intent:
@@ -251,15 +251,15 @@ def _admin(rest: list[str]) -> Intent:
         return AdminStop(rest[1] if len(rest) == 2 else None)
     if rest and rest[0].lower() == "reload" and len(rest) == 1:
         return AdminReload()
-    raise CommandError("admin_usage")
+    raise CommandError("bad_args", args="admin " + " ".join(rest))
 
 
 def _one_optional(rest: list[str], sub: str) -> str | None:
     if len(rest) > 1:
-        raise CommandError("too_many_args", sub=sub)
+        raise CommandError("bad_args", args=" ".join([sub, *rest]))
     return rest[0] if rest else None
 
 
 def _none(rest: list[str], sub: str) -> None:
     if rest:
-        raise CommandError("too_many_args", sub=sub)
+        raise CommandError("bad_args", args=" ".join([sub, *rest]))

@@ -118,6 +118,8 @@ class TableSettings:
     leave_sign: SignSpot | None = None
     exit_pos: Vec3 | None = None
     """Where players are sent when released from their seats (``None``: they stay put)."""
+    dropout: DropoutPolicy = DropoutPolicy.DROPOUT
+    """What a disconnect mid-match does at this table."""
 
     @property
     def max_players(self) -> int:
@@ -134,7 +136,6 @@ class HostSettings:
     admins: frozenset[str] = frozenset()
     language: str = "ja"
     trigger_objective: str = "dfg"
-    dropout: DropoutPolicy = DropoutPolicy.DROPOUT
     crash: CrashPolicy = CrashPolicy.RESUME
     custody_ender_chest: bool = False
     sidebar_overflow: SidebarOverflow = SidebarOverflow.NONE

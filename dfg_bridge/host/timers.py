@@ -6,6 +6,7 @@ are the host's ``post`` calls, so game state is only ever touched by the main lo
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import itertools
 from collections.abc import Callable
@@ -20,10 +21,8 @@ class _Job:
         self._id = job_id
 
     def cancel(self) -> None:
-        try:
+        with contextlib.suppress(JobLookupError):
             self._scheduler.remove_job(self._id)
-        except JobLookupError:
-            pass
 
 
 class ApsScheduler:

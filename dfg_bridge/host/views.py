@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from dfg_bridge.host.announce import cards_message, rank_name
 from dfg_bridge.host.differ import Element, Kind
 from dfg_bridge.host.names import TableNames
 from dfg_bridge.host.ports import MessageCatalog
@@ -80,43 +81,41 @@ class TableSnap:
 
 
 def _seat_text(seat: SeatSnap, msgs: MessageCatalog, lang: str) -> Text:
-    name_line = Text(("▶ " if seat.to_act else "") + seat.name, color="yellow" if seat.to_act else "white")
+    who = {"player": seat.name, "count": seat.cards}
     if seat.dropped:
-        status = Text(msgs.get("display.seat_dropped", lang), color="red")
+        text = Text(msgs.get("display.seat_dropped", lang, **who), color="red")
     elif seat.place is not None:
-        status = Text(msgs.get("display.seat_place", lang, place=seat.place, title=seat.title or ""), color="aqua")
+        rank = rank_name(seat.title or "", msgs, lang)
+        finished = msgs.get("display.seat_finished", lang, place=seat.place, rank=rank, **who)
+        text = Text(finished, color="aqua")
+    elif seat.to_act:
+        text = Text(msgs.get("display.seat_turn", lang, **who), color="yellow", bold=True)
     elif seat.passed:
-        status = Text(msgs.get("display.seat_passed", lang, cards=seat.cards), color="gray")
+        text = Text(msgs.get("display.seat_pass", lang, **who), color="gray")
     else:
-        status = Text(msgs.get("display.seat_cards", lang, cards=seat.cards))
-    parts = [name_line, Text("\n"), status]
+        text = Text(msgs.get("display.seat", lang, **who))
     if seat.away:
-        parts += [Text("\n"), Text(msgs.get("display.seat_away", lang), color="gray")]
-    return Text.join(parts)
+        return Text.join([text, Text("\n"), Text(msgs.get("display.seat_away", lang), color="gray")])
+    return text
 
 
 def _centre(snap: TableSnap, msgs: MessageCatalog, lang: str) -> Text:
     if snap.phase is Phase.IDLE:
-        return Text.join(
-            [
-                Text(snap.table_name, color="gold", bold=True),
-                Text("\n"),
-                Text(msgs.get("display.centre_idle", lang, count=len(snap.lobby))),
-            ]
-        )
+        idle = msgs.get("display.centre_idle", lang, table=snap.table_name, count=len(snap.lobby))
+        return Text(idle, color="gold")
     if snap.phase is Phase.EXCHANGE:
         body = Text(msgs.get("display.centre_exchange", lang), color="aqua")
     elif snap.field is None:
         body = Text(msgs.get("display.centre_empty", lang), color="gray")
     else:
-        body = Text.join([Text(msgs.get("display.centre_field", lang)), snap.field])
+        body = cards_message(msgs, "display.centre_field", lang, snap.field)
     parts = [body]
     if snap.revolution:
         parts += [Text("\n"), Text(msgs.get("display.revolution", lang), color="gold", bold=True)]
     if snap.eleven_back:
         parts += [Text("\n"), Text(msgs.get("display.eleven_back", lang), color="gold")]
     if snap.lock:
-        parts += [Text("\n"), Text(msgs.get("display.lock", lang, suits=snap.lock), color="gold")]
+        parts += [Text("\n"), Text(msgs.get("display.locked", lang, suit=snap.lock), color="gold")]
     if snap.number_lock:
         parts += [Text("\n"), Text(msgs.get("display.number_lock", lang), color="gold")]
     return Text.join(parts)
@@ -125,33 +124,35 @@ def _centre(snap: TableSnap, msgs: MessageCatalog, lang: str) -> Text:
 def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, int, int]:
     total = snap.seconds_total or 1
     left = snap.seconds_left if snap.seconds_left is not None else total
+    where = {"round": snap.round_no, "rounds": snap.rounds}
     if snap.phase is Phase.IDLE:
-        return Text(msgs.get("display.bossbar_idle", lang, table=snap.table_name, count=len(snap.lobby))), 0, 1
+        return Text(msgs.get("display.bossbar_lobby", lang, count=len(snap.lobby))), 0, 1
     if snap.phase is Phase.PAUSED:
         return Text(msgs.get("display.bossbar_paused", lang, table=snap.table_name)), 0, 1
     if snap.phase is Phase.BETWEEN:
-        text = msgs.get("display.bossbar_between", lang, round=snap.round_no, rounds=snap.rounds)
-        return Text(text), 0, 1
+        return Text(msgs.get("display.bossbar_between", lang, **where)), 0, 1
     if snap.phase is Phase.EXCHANGE:
-        text = msgs.get("display.bossbar_exchange", lang, round=snap.round_no, rounds=snap.rounds, seconds=left)
+        text = msgs.get("display.bossbar_exchange", lang, seconds=left, **where)
         return Text(text), left, total
     who = "、".join(snap.acting) or "-"
-    text = msgs.get("display.bossbar_turn", lang, round=snap.round_no, rounds=snap.rounds, player=who, seconds=left)
+    text = msgs.get("display.bossbar", lang, player=who, seconds=left, **where)
     return Text(text), left, total
 
 
 def _sidebar_lines(snap: TableSnap, msgs: MessageCatalog, lang: str) -> list[tuple[int, Text]]:
     if snap.phase is Phase.IDLE:
-        return [(0, Text(msgs.get("display.side_waiting", lang, player=name))) for name in snap.lobby]
+        return [(0, Text(msgs.get("display.sidebar_waiting", lang, player=name))) for name in snap.lobby]
     lines = []
     for seat in snap.seats:
+        who = {"player": seat.name, "points": seat.points, "count": seat.cards}
         if seat.dropped:
-            detail = msgs.get("display.side_dropped", lang, player=seat.name, points=seat.points)
+            text = Text(msgs.get("display.sidebar_dropped", lang, **who), color="gray")
         elif seat.place is not None:
-            detail = msgs.get("display.side_done", lang, player=seat.name, points=seat.points, place=seat.place)
+            text = Text(msgs.get("display.sidebar_finished", lang, place=seat.place, **who), color="aqua")
         else:
-            detail = msgs.get("display.side_line", lang, player=seat.name, points=seat.points, cards=seat.cards)
-        lines.append((seat.points, Text(("▶" if seat.to_act else "") + detail)))
+            line = msgs.get("display.sidebar_line", lang, **who)
+            text = Text(line, color="yellow" if seat.to_act else None)
+        lines.append((seat.points, text))
     return lines
 
 
@@ -161,7 +162,8 @@ def desired(snap: TableSnap, msgs: MessageCatalog, lang: str) -> dict[Element, o
     out: dict[Element, object] = {}
     for member in snap.members:
         out[Element(Kind.MEMBER, tid, member)] = True
-    out[Element(Kind.SIDE_TITLE, tid)] = Text(msgs.get("display.side_title", lang, table=snap.table_name), color="gold")
+    title = msgs.get("display.sidebar_title", lang, table=snap.table_name)
+    out[Element(Kind.SIDE_TITLE, tid)] = Text(title, color="gold")
     for i, (score, text) in enumerate(_sidebar_lines(snap, msgs, lang)):
         holder = TableNames.line(i)
         out[Element(Kind.SIDE_SCORE, tid, holder)] = score

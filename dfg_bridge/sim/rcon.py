@@ -92,8 +92,8 @@ class _ProtocolClose(Exception):
 CommandRunner = Callable[[str], str]
 """Runs one console command on the server thread and returns its collected feedback."""
 
-ConnectionHook = Callable[[str, str], None]
-"""Called with ("started" | "shutting down", client thread name) for vanilla's log lines."""
+ConnectionHook = Callable[[str, str, str], None]
+"""Called with (``started`` | ``shutting down``, client name, logging thread name) for vanilla's log lines."""
 
 
 class RconServer:
@@ -130,6 +130,8 @@ class RconServer:
     def start(self) -> None:
         """Bind and start accepting; raises ``OSError`` if the port is busy."""
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # Java's ServerSocket sets SO_REUSEADDR: a restart rebinds while old connections sit in TIME_WAIT.
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             listener.bind((self._host, self._requested_port))
             listener.listen(16)
@@ -183,7 +185,7 @@ class RconServer:
                 self.connections_total += 1
             name = f"RCON Client /{addr[0]} #{number}"
             if self._on_connection is not None:
-                self._on_connection("started", f"RCON Client /{addr[0]}")
+                self._on_connection("started", f"RCON Client /{addr[0]}", "RCON Listener #1")
             threading.Thread(target=self._serve, args=(conn, name, addr[0]), name=name, daemon=True).start()
 
     def _send(self, conn: socket.socket, request_id: int, packet_type: int, text: str) -> None:
@@ -236,4 +238,4 @@ class RconServer:
             with contextlib.suppress(OSError):
                 conn.close()
             if self._on_connection is not None:
-                self._on_connection("shutting down", f"RCON Client /{ip}")
+                self._on_connection("shutting down", f"RCON Client /{ip}", name)

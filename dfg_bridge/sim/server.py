@@ -7,7 +7,6 @@ under it one at a time (vanilla's ``executeBlocking``), after ``service_ms`` of 
 from __future__ import annotations
 
 import dataclasses
-import threading
 import time
 from pathlib import Path
 from typing import IO, Any, Self
@@ -69,7 +68,7 @@ class SimServer:
         self.log = ServerLog(options.directory, options.flavor, console=options.console)
         self.world = World(options.version)
         self.executor = Executor(self.world, self.log, options)
-        self.server_thread = threading.RLock()
+        self.server_thread = self.executor.lock
         self._rcon: RconServer | None = None
         self._control: Any = None
         self._rcon_port = options.rcon_port
@@ -85,7 +84,7 @@ class SimServer:
             return
         self._boot()
         if self.options.control_port >= 0 and self._control is None:
-            from dfg_bridge.sim.http import ControlServer
+            from dfg_bridge.sim.control_server import ControlServer
 
             try:
                 self._control = ControlServer(self, self.options.host, self.options.control_port)
@@ -113,8 +112,11 @@ class SimServer:
         self.restarts += 1
         self._boot()
         if rejoin:
-            for name in online:
-                self.executor.join(name)
+            from dfg_bridge.sim import actions
+
+            with self.executor.lock:
+                for name in online:
+                    actions.join(self.executor, name)
 
     def __enter__(self) -> Self:
         self.start()
@@ -156,7 +158,7 @@ class SimServer:
         self.log.info(f"Starting minecraft server version {version}")
         self.log.info("Loading properties")
         self.log.info("Default game type: SURVIVAL")
-        self.log.info("Preparing level \"world\"")
+        self.log.info('Preparing level "world"')
         elapsed = time.monotonic() - started
         self.log.info(f'Done ({elapsed:.3f}s)! For help, type "help"')
         with self.server_thread:
@@ -177,7 +179,7 @@ class SimServer:
                 raise
             self._rcon = rcon
             self._rcon_port = rcon.port
-            self.log.info("Thread RCON Listener started", thread="RCON Listener #1")
+            self.log.info("Thread RCON Listener started")
             self.log.info(f"RCON running on {self.options.host}:{rcon.port}")
         else:
             self.log.info("No rcon password set in server.properties, rcon disabled!")
@@ -191,11 +193,35 @@ class SimServer:
             self._rcon.stop()
             self._rcon = None
         self.log.info("Saving players")
-        for player in list(self.world.online_players()):
-            self.executor.leave(player.name, reason=reason)
+        from dfg_bridge.sim import actions
+
+        with self.executor.lock:
+            for player in list(self.world.online_players()):
+                actions.leave(self.executor, player.name, reason=reason)
         self.log.info("Saving worlds")
         self.log.close()
 
-    def _rcon_connection(self, event: str, client: str) -> None:
-        thread = "RCON Listener #1" if event == "started" else client
+    def _rcon_connection(self, event: str, client: str, thread: str) -> None:
         self.log.info(f"Thread {client} {event}", thread=thread)
+
+    def stats(self) -> dict[str, Any]:
+        """Counters for ``GET /stats``: commands, world sizes, RCON traffic, uptime."""
+        with self.executor.lock:
+            out = self.executor.stats()
+        rcon = self._rcon
+        out.update(
+            {
+                "running": self._running,
+                "restarts": self.restarts,
+                "uptime_s": round(time.monotonic() - self._started_at, 3) if self._running else 0.0,
+                "rcon_connections_open": rcon.client_count if rcon is not None else 0,
+                "rcon_connections_total": rcon.connections_total if rcon is not None else 0,
+                "rcon_connections_dropped": rcon.connections_dropped if rcon is not None else 0,
+                "rcon_packets": rcon.packets_total if rcon is not None else 0,
+                "control_requests": self._control.requests if self._control is not None else 0,
+                "control_errors": self._control.errors if self._control is not None else 0,
+                "version": self.options.version,
+                "flavor": self.options.flavor.value,
+            }
+        )
+        return out

@@ -194,12 +194,15 @@ class ServerProcess(SourceThread):
             poller.register(fd, select.POLLIN | select.POLLHUP)
         pending = b""
         while not self._stop.is_set() and self.returncode is None:
-            if poller is not None and fd is not None:
-                if not poller.poll(200):  # wake up regularly to notice stop()
-                    continue
-                chunk = os.read(fd, 4096)
-            else:
-                chunk = source.readline()
+            try:
+                if poller is not None and fd is not None:
+                    if not poller.poll(200):  # wake up regularly to notice stop()
+                        continue
+                    chunk = os.read(fd, 4096)
+                else:
+                    chunk = source.readline()
+            except (OSError, ValueError):  # our console was closed under us: nothing more to forward
+                return
             if not chunk:
                 return
             pending += chunk

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from dfg_bridge.render import json_string, snbt_string
 from dfg_bridge.render.escape import snbt_key
 
-TRICKY = ['', '"', "'", "\\", '\\"', "§a§l", "a\nb\r\tc", "\x00\x07\x1f", "'\"", "大富豪【】", "💣", "\u2028"]
+TRICKY = ["", '"', "'", "\\", '\\"', "§a§l", "a\nb\r\tc", "\x00\x07\x1f", "'\"", "大富豪【】", "💣", "\u2028"]
 
 SIMPLE_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "\\": "\\", '"': '"', "'": "'"}
 
@@ -54,7 +54,7 @@ def test_json_string_examples() -> None:
 
 
 def test_snbt_string_picks_the_quote_that_needs_no_escape() -> None:
-    assert snbt_string('{"text":"a"}', control_escapes=False) == "'{\"text\":\"a\"}'"
+    assert snbt_string('{"text":"a"}', control_escapes=False) == '\'{"text":"a"}\''
     assert snbt_string("it's", control_escapes=False) == '"it\'s"'
     assert snbt_string("both ' and \"", control_escapes=False) == '"both \' and \\""'
 

@@ -29,7 +29,10 @@ VANILLA_113: list[Sample] = [
     ("[09:00:01] [Server thread/WARN]: Can't keep up!", None),
     ("[19:50:40] [main/INFO]: Loaded 0 recipes", None),
     ("[09:00:00] [Server thread/INFO]: <Steve> Hello", None),
-    ("[19:50:41] [Server thread/INFO]: Starting minecraft server version 1.13.2", ServerVersionSeen("1.13.2")),
+    (
+        "[19:50:41] [Server thread/INFO]: Starting minecraft server version 1.13.2",
+        ServerVersionSeen("1.13.2"),
+    ),
     ("[19:50:41] [Server thread/INFO]: Loading properties", None),
     ("[19:50:41] [Server thread/INFO]: Starting Minecraft server on *:25565", None),
     ("[19:50:48] [Server thread/WARN]: **** SERVER IS RUNNING IN OFFLINE/INSECURE MODE!", None),
@@ -104,7 +107,10 @@ PAPER_FILE_1164: list[Sample] = [
         "servicesHost='https://api.minecraftservices.com', name='PROD'",
         None,
     ),
-    ("[21:48:36] [Server thread/INFO]: Starting minecraft server version 1.16.4", ServerVersionSeen("1.16.4")),
+    (
+        "[21:48:36] [Server thread/INFO]: Starting minecraft server version 1.16.4",
+        ServerVersionSeen("1.16.4"),
+    ),
     (
         "[21:48:37] [Server thread/INFO]: This server is running Paper version git-Paper-324 (MC: 1.16.4) "
         "(Implementing API version 1.16.4-R0.1-SNAPSHOT)",
@@ -147,7 +153,10 @@ PAPER_CONSOLE_1132: list[Sample] = [
         PlayerJoined("Fallen_Breath"),
     ),
     ("[00:11:58 INFO]: Invalid name or UUID", None),
-    ("[00:12:25 INFO]: Fallen_Breath lost connection: Disconnected", PlayerLeft("Fallen_Breath", "Disconnected")),
+    (
+        "[00:12:25 INFO]: Fallen_Breath lost connection: Disconnected",
+        PlayerLeft("Fallen_Breath", "Disconnected"),
+    ),
     ("[00:12:25 INFO]: Fallen_Breath left the game", PlayerLeft("Fallen_Breath")),
     ("[00:12:27 INFO]: Stopping the server", None),
     ("[00:12:27 INFO]: Stopping server", ServerStopping()),
@@ -163,7 +172,8 @@ FORGE_1152: list[Sample] = [
         None,
     ),
     (
-        "[00:52:59] [Server thread/INFO] [minecraft/DedicatedServer]: Starting minecraft server version 1.15.2",
+        "[00:52:59] [Server thread/INFO] [minecraft/DedicatedServer]: Starting minecraft server "
+        "version 1.15.2",
         ServerVersionSeen("1.15.2"),
     ),
     (
@@ -199,7 +209,8 @@ FORGE_1152: list[Sample] = [
 FABRIC: list[Sample] = [
     ("[13:48:10] [main/INFO] (FabricLoader) Loading 3 mods:", None),
     (
-        "[17:58:27] [main/INFO] (FabricLoader/GameProvider) Loading Minecraft 26.1.2 with Fabric Loader 0.19.3",
+        "[17:58:27] [main/INFO] (FabricLoader/GameProvider) Loading Minecraft 26.1.2 with Fabric "
+        "Loader 0.19.3",
         None,
     ),
     (
@@ -283,7 +294,10 @@ DFG_LINES: list[Sample] = [
         "[12:34:56] [Server thread/INFO]: Starting minecraft server version 1.21.6",
         ServerVersionSeen("1.21.6"),
     ),
-    ("[12:34:56] [Server thread/INFO]: Starting minecraft server version 24w14a", ServerVersionSeen("24w14a")),
+    (
+        "[12:34:56] [Server thread/INFO]: Starting minecraft server version 24w14a",
+        ServerVersionSeen("24w14a"),
+    ),
     # our own commands echoed by broadcast-rcon-to-ops
     ("[12:34:56] [Server thread/INFO]: [Rcon: Set [dfg] for Steve to 0]", None),
     ("[12:34:56] [Server thread/INFO]: [Rcon: Created new objective [dfg]]", None),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,7 +19,7 @@ from dfg_bridge.model.events import (
     TriggerFired,
 )
 from dfg_bridge.sources import LineFormat, LogParser, ParserOptions, split_line
-from tests.sources.samples import ALL, Sample
+from tests.sources.samples import ALL
 
 TEAM = ParserOptions(display_prefixes=("【大富豪】",))
 
@@ -41,15 +43,15 @@ def test_a_whole_session_reports_each_thing_once() -> None:
     lines = [
         "[19:50:41] [Server thread/INFO]: Starting minecraft server version 1.21.4",
         '[19:50:52] [Server thread/INFO]: Done (3.355s)! For help, type "help"',
-        "[23:52:53] [Server thread/INFO]: Steve[/127.0.0.1:9477] logged in with entity id 574 at (1.5, 64.0, 2.5)",
+        "[23:52:53] [Server thread/INFO]: Steve[/127.0.0.1:9477] logged in with entity id 574 at (1, 64, 2)",
         "[23:52:53] [Server thread/INFO]: Steve joined the game",
-        "[23:52:54] [Server thread/INFO]: Alex[/127.0.0.1:9478] logged in with entity id 575 at (1.5, 64.0, 2.5)",
+        "[23:52:54] [Server thread/INFO]: Alex[/127.0.0.1:9478] logged in with entity id 575 at (1, 64, 2)",
         "[23:52:54] [Server thread/INFO]: Alex joined the game",
         "[23:53:00] [Async Chat Thread - #0/INFO]: <Steve> !dfg join",
         "[23:53:01] [Server thread/INFO]: [Alex: Triggered [dfg] (set value to 3)]",
         "[23:53:02] [Server thread/INFO]: Steve lost connection: Disconnected",
         "[23:53:02] [Server thread/INFO]: Steve left the game",
-        "[23:53:05] [Server thread/INFO]: Steve[/127.0.0.1:9479] logged in with entity id 580 at (1.5, 64.0, 2.5)",
+        "[23:53:05] [Server thread/INFO]: Steve[/127.0.0.1:9479] logged in with entity id 580 at (1, 64, 2)",
         "[23:53:05] [Server thread/INFO]: Steve joined the game",
         "[23:54:36] [Server thread/INFO]: [Alex: Stopping the server]",
         "[23:54:36] [Server thread/INFO]: Stopping server",
@@ -160,12 +162,16 @@ def test_chat_name_is_the_first_bracketed_name_only() -> None:
 def test_team_prefix_is_stripped_everywhere_a_display_name_appears() -> None:
     parser = LogParser(ParserOptions(display_prefixes=("【大富豪】", "[VIP] "), display_suffixes=(" ★",)))
     assert parser.parse(P + "【大富豪】Steve joined the game") == PlayerJoined("Steve")
-    assert parser.parse(P + "<【大富豪】Steve> !dfg pass") == PlayerCommand("Steve", ("pass",), CommandSource.CHAT)
+    assert parser.parse(P + "<【大富豪】Steve> !dfg pass") == PlayerCommand(
+        "Steve", ("pass",), CommandSource.CHAT
+    )
     assert parser.parse(P + "[【大富豪】Steve: Triggered [dfg] (set value to 3)]") == TriggerFired(
         "Steve", "dfg", 3
     )
     assert parser.parse(P + "[VIP] Alex ★ left the game") == PlayerLeft("Alex")
-    assert parser.parse(P + "<[VIP] Alex ★> !dfg hand") == PlayerCommand("Alex", ("hand",), CommandSource.CHAT)
+    assert parser.parse(P + "<[VIP] Alex ★> !dfg hand") == PlayerCommand(
+        "Alex", ("hand",), CommandSource.CHAT
+    )
 
 
 def test_unknown_decoration_is_refused_rather_than_guessed() -> None:
@@ -194,7 +200,9 @@ def test_configurable_words() -> None:
         "Steve", ("join",), CommandSource.TYPED
     )
     assert parser.parse(P + "Steve issued server command: /dfg join") is None
-    assert parser.parse(P + "[Steve: Triggered [dfg_t] (set value to 9)]") == TriggerFired("Steve", "dfg_t", 9)
+    assert parser.parse(P + "[Steve: Triggered [dfg_t] (set value to 9)]") == TriggerFired(
+        "Steve", "dfg_t", 9
+    )
     assert parser.parse(P + "[Steve: Triggered [dfg] (set value to 9)]") is None
 
 
@@ -218,7 +226,7 @@ def test_trigger_values_outside_int32_are_ignored() -> None:
         ("[12:34:56 INFO]: x", LineFormat.PAPER_CONSOLE, None),
         ("[12:34:56] [Server thread/INFO] (Minecraft) x", LineFormat.FABRIC, "Server thread"),
         ("[12:34:56] [Server thread/INFO] [minecraft/DedicatedServer]: x", LineFormat.FORGE, "Server thread"),
-        ("[26Apr2024 12:34:56.789] [Server thread/INFO] [net.minecraft.server.Main/]: x", LineFormat.FORGE, None),
+        ("[26Apr2024 12:34:56.789] [Server thread/INFO] [net.minecraft.Main/]: x", LineFormat.FORGE, None),
     ],
 )
 def test_line_shapes(line: str, fmt: LineFormat, thread: str | None) -> None:
@@ -242,7 +250,8 @@ def test_lines_without_a_prefix_are_ignored() -> None:
 
 
 def test_custom_prefix_regex() -> None:
-    options = ParserOptions(prefix_regex=r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \[(?P<thread>[^\]]*)\] (?P<level>[A-Z]+) > ")
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "
+    options = ParserOptions(prefix_regex=stamp + r"\[(?P<thread>[^\]]*)\] (?P<level>[A-Z]+) > ")
     parser = LogParser(options)
     assert parser.parse("2024-05-01 12:00:00 [Server thread] INFO > Steve joined the game") == PlayerJoined(
         "Steve"
@@ -315,16 +324,22 @@ messages = st.lists(st.sampled_from(TOKENS) | st.text(max_size=12), max_size=8).
 lines = st.tuples(st.sampled_from(PREFIXES), messages).map("".join) | st.text(max_size=200)
 
 
+EVENT_TYPES = (
+    PlayerCommand,
+    TriggerFired,
+    PlayerJoined,
+    PlayerLeft,
+    ServerStarted,
+    ServerStopping,
+    ServerVersionSeen,
+)
 FUZZ_PARSERS = (LogParser(), LogParser(TEAM))
 
 
 def _never_raises_and_chat_stays_chat(line: str, chat_text: str) -> None:
     for parser in FUZZ_PARSERS:
         event = parser.parse(line)
-        assert event is None or isinstance(
-            event,
-            PlayerCommand | TriggerFired | PlayerJoined | PlayerLeft | ServerStarted | ServerStopping | ServerVersionSeen,
-        )
+        assert event is None or isinstance(event, EVENT_TYPES)
         # whatever Steve writes, it is at most Steve's own chat command
         said = parser.parse(P + "<Steve> " + chat_text)
         assert said is None or (
@@ -333,23 +348,53 @@ def _never_raises_and_chat_stays_chat(line: str, chat_text: str) -> None:
         assert parser.parse(P + "* Steve " + chat_text) is None
 
 
-FUZZ_SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
-BATCH = 10
-batches = st.lists(st.tuples(lines, messages), min_size=BATCH, max_size=BATCH)
+FUZZ_SETTINGS = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+}
+ODD_CHARS = "<>[]():/!*. \t\x00\x1b§【】大富豪♠あ\u200b\U0001f600\ud800\r\n\\\"'0123456789_"
 
 
-@settings(max_examples=1_000, **FUZZ_SETTINGS)  # type: ignore[arg-type]
-@given(batch=batches)
-def test_fuzz_10k_lines(batch: list[tuple[str, str]]) -> None:
-    """10^4 random lines (1,000 examples of 10) in the default suite."""
-    for line, chat_text in batch:
-        _never_raises_and_chat_stays_chat(line, chat_text)
+def random_line(rng: random.Random) -> str:
+    """A line mixing real prefixes, message tokens and odd characters (cheap to make in bulk)."""
+    parts = [rng.choice(PREFIXES)]
+    for _ in range(rng.randrange(8)):
+        if rng.random() < 0.6:
+            parts.append(rng.choice(TOKENS))
+        else:
+            parts.append("".join(rng.choice(ODD_CHARS) for _ in range(rng.randrange(1, 6))))
+    return rng.choice(("", " ")).join(parts)
+
+
+@settings(max_examples=20, **FUZZ_SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 2**64))
+def test_fuzz_10k_generated_lines(seed: int) -> None:
+    """10^4 lines in the default suite: 20 hypothesis-seeded batches of 500."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        _never_raises_and_chat_stays_chat(random_line(rng), random_line(rng))
+
+
+@settings(max_examples=500, **FUZZ_SETTINGS)  # type: ignore[arg-type]
+@given(line=lines, chat_text=messages)
+def test_fuzz_hypothesis_text(line: str, chat_text: str) -> None:
+    """Hypothesis' own text generation (shrinks to a minimal failing line)."""
+    _never_raises_and_chat_stays_chat(line, chat_text)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, **FUZZ_SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 2**64))
+def test_fuzz_100k_generated_lines(seed: int) -> None:
+    """10^5 lines, on demand with ``make soak``: 200 batches of 500."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        _never_raises_and_chat_stays_chat(random_line(rng), random_line(rng))
 
 
 @pytest.mark.slow
 @settings(max_examples=10_000, **FUZZ_SETTINGS)  # type: ignore[arg-type]
-@given(batch=batches)
-def test_fuzz_100k_lines(batch: list[tuple[str, str]]) -> None:
-    """10^5 random lines (10,000 examples of 10), on demand with ``make soak``."""
-    for line, chat_text in batch:
-        _never_raises_and_chat_stays_chat(line, chat_text)
+@given(line=lines, chat_text=messages)
+def test_fuzz_hypothesis_text_10k(line: str, chat_text: str) -> None:
+    """10^4 more hypothesis-made lines, on demand."""
+    _never_raises_and_chat_stays_chat(line, chat_text)

@@ -73,7 +73,9 @@ class Executor:
     @property
     def rcon_source(self) -> Source:
         """The RCON console source (level 4, at world spawn)."""
-        return Source(SourceKind.RCON, "Rcon", "Rcon", 4, None, self.world.spawn)
+        spawn = self.world.spawn
+        # Vanilla puts the console at the lower corner of the spawn block.
+        return Source(SourceKind.RCON, "Rcon", "Rcon", 4, None, (float(int(spawn[0])), spawn[1], float(int(spawn[2]))))
 
     # -- feedback ---------------------------------------------------------------------------------------
 
@@ -112,7 +114,9 @@ class Executor:
         if self.world.gamerules.get("sendCommandFeedback", True):
             for player in self.world.online_players():
                 if player.permission >= 2 and player is not src.entity and player is not src.origin_player:
-                    player.messages.append(ReceivedMessage({"text": line, "color": "gray", "italic": True}, "system"))
+                    player.messages.append(
+                        ReceivedMessage({"text": line, "color": "gray", "italic": True}, "system")
+                    )
         if src.kind is not SourceKind.SERVER and self.world.gamerules.get("logAdminCommands", True):
             self.log.info(line)
 

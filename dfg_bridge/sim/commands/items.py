@@ -53,6 +53,7 @@ def entity_slot(entity: Entity, index: int) -> SlotRef | None:
     if 100 <= index <= 103:
         return _list_slot(entity.inventory, 36 + index - 100)
     if index == CURSOR:
+
         def put(stack: ItemStack | None) -> None:
             entity.cursor = stack if stack is not None and stack.count > 0 else None
 
@@ -86,7 +87,11 @@ def cmd_give(ex: Executor, src: Source, call: Call) -> int:
     one = item_from_arg(ex, arg, 1)
     limit = one.max_stack_size(ex.texts)
     if count > limit * 100:
-        raise CommandFailure(ex.tr("commands.give.failed.toomanyitems", limit * 100, one.with_count(count).display_name(ex.texts)))
+        raise CommandFailure(
+            ex.tr(
+                "commands.give.failed.toomanyitems", limit * 100, one.with_count(count).display_name(ex.texts)
+            )
+        )
     for player in targets:
         left = count
         while left > 0:
@@ -99,7 +104,11 @@ def cmd_give(ex: Executor, src: Source, call: Call) -> int:
                 player.dropped.append(rest)
     shown = one.with_count(count).display_name(ex.texts)
     if len(targets) == 1:
-        ex.success(src, ex.tr("commands.give.success.single", count, shown, ex.display_name(targets[0])), broadcast=True)
+        ex.success(
+            src,
+            ex.tr("commands.give.success.single", count, shown, ex.display_name(targets[0])),
+            broadcast=True,
+        )
     else:
         ex.success(src, ex.tr("commands.give.success.multiple", count, shown, len(targets)), broadcast=True)
     return len(targets)
@@ -159,9 +168,15 @@ def cmd_item(ex: Executor, src: Source, call: Call) -> int:
     if not changed:
         raise CommandFailure(ex.tr("commands.item.target.no_changed.known_item", shown, slot.index))
     if len(changed) == 1:
-        ex.success(src, ex.tr("commands.item.entity.set.success.single", ex.display_name(changed[0]), shown), broadcast=True)
+        ex.success(
+            src,
+            ex.tr("commands.item.entity.set.success.single", ex.display_name(changed[0]), shown),
+            broadcast=True,
+        )
     else:
-        ex.success(src, ex.tr("commands.item.entity.set.success.multiple", len(changed), shown), broadcast=True)
+        ex.success(
+            src, ex.tr("commands.item.entity.set.success.multiple", len(changed), shown), broadcast=True
+        )
     return len(changed)
 
 
@@ -223,11 +238,15 @@ def cmd_clear(ex: Executor, src: Source, call: Call) -> int:
         raise CommandFailure(ex.tr("clear.failed.multiple", len(targets)))
     if test:
         if len(targets) == 1:
-            ex.success(src, ex.tr("commands.clear.test.single", total, ex.display_name(targets[0])), broadcast=True)
+            ex.success(
+                src, ex.tr("commands.clear.test.single", total, ex.display_name(targets[0])), broadcast=True
+            )
         else:
             ex.success(src, ex.tr("commands.clear.test.multiple", total, len(targets)), broadcast=True)
     elif len(targets) == 1:
-        ex.success(src, ex.tr("commands.clear.success.single", total, ex.display_name(targets[0])), broadcast=True)
+        ex.success(
+            src, ex.tr("commands.clear.success.single", total, ex.display_name(targets[0])), broadcast=True
+        )
     else:
         ex.success(src, ex.tr("commands.clear.success.multiple", total, len(targets)), broadcast=True)
     return total

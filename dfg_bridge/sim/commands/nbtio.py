@@ -100,7 +100,9 @@ def entity_to_nbt(ex: Executor, entity: Entity) -> dict[str, Any]:
 def _player_nbt(ex: Executor, player: Player) -> dict[str, Any]:
     json_text = ex.world.json_text
     inventory: list[Any] = [
-        stack.to_nbt(json_text=json_text, slot=i) for i, stack in enumerate(player.inventory[:36]) if stack is not None
+        stack.to_nbt(json_text=json_text, slot=i)
+        for i, stack in enumerate(player.inventory[:36])
+        if stack is not None
     ]
     out: dict[str, Any] = {}
     if ex.world.version >= (1, 21, 5):
@@ -136,10 +138,21 @@ def _player_nbt(ex: Executor, player: Player) -> dict[str, Any]:
 
 
 _DATA_VERSIONS = {
-    (1, 20, 5): 3837, (1, 20, 6): 3839, (1, 21, 0): 3953, (1, 21, 1): 3955, (1, 21, 2): 4080,
-    (1, 21, 3): 4082, (1, 21, 4): 4189, (1, 21, 5): 4325, (1, 21, 6): 4435, (1, 21, 7): 4438,
-    (1, 21, 8): 4440, (1, 21, 9): 4554, (1, 21, 10): 4556, (1, 21, 11): 4671,
-}  # fmt: skip
+    (1, 20, 5): 3837,
+    (1, 20, 6): 3839,
+    (1, 21, 0): 3953,
+    (1, 21, 1): 3955,
+    (1, 21, 2): 4080,
+    (1, 21, 3): 4082,
+    (1, 21, 4): 4189,
+    (1, 21, 5): 4325,
+    (1, 21, 6): 4435,
+    (1, 21, 7): 4438,
+    (1, 21, 8): 4440,
+    (1, 21, 9): 4554,
+    (1, 21, 10): 4556,
+    (1, 21, 11): 4671,
+}
 
 
 def apply_entity_nbt(ex: Executor, entity: Entity, nbt: dict[str, Any]) -> None:
@@ -157,7 +170,14 @@ def apply_entity_nbt(ex: Executor, entity: Entity, nbt: dict[str, Any]) -> None:
     if "CustomName" in nbt:
         entity.custom_name = textmod.from_nbt(nbt["CustomName"], json_strings=json_text)
     for key, value in nbt.items():
-        if key not in _BASE_KEYS and key not in ("Motion", "fall_distance", "FallDistance", "Fire", "Air", "OnGround"):
+        if key not in _BASE_KEYS and key not in (
+            "Motion",
+            "fall_distance",
+            "FallDistance",
+            "Fire",
+            "Air",
+            "OnGround",
+        ):
             entity.nbt[key] = copy.deepcopy(value)
 
 
@@ -167,7 +187,9 @@ def block_entity_to_nbt(ex: Executor, pos: tuple[int, int, int], block: Block) -
     json_text = ex.world.json_text
     out: dict[str, Any] = {}
     if block.container_size:
-        out["Items"] = [stack.to_nbt(json_text=json_text, slot=i) for i, stack in enumerate(be.items) if stack is not None]
+        out["Items"] = [
+            stack.to_nbt(json_text=json_text, slot=i) for i, stack in enumerate(be.items) if stack is not None
+        ]
         if be.custom_name is not None:
             out["CustomName"] = _text_nbt(ex, be.custom_name)
         if be.lock is not None:
@@ -215,7 +237,7 @@ def apply_block_nbt(ex: Executor, block: Block, nbt: dict[str, Any]) -> None:
                     items[slot.value] = stack
             be.items = items
         elif key in ("Lock", "lock") and block.container_size:
-            # 1.20.5–1.21.1 read "Lock" (a name); 1.21.2+ read "lock" (an item predicate); the other is ignored.
+            # 1.20.5–1.21.1 read "Lock" (a name), 1.21.2+ "lock" (an item predicate); the other is kept inert.
             wanted = "lock" if ex.world.version >= (1, 21, 2) else "Lock"
             if key == wanted:
                 be.lock = copy.deepcopy(value) if value != "" else None

@@ -1,4 +1,4 @@
-"""Entity selectors evaluated against the world (セレクターの評価), as ``EntitySelector.findEntities`` does."""
+"""Entity selectors evaluated against the world (セレクターの評価) like ``EntitySelector.findEntities``."""
 
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ def _type_matches(ex: Executor, entity: Entity, value: str) -> bool:
     return entity.type == (value if ":" in value else f"minecraft:{value}")
 
 
-def _filter(ex: Executor, src: Source, entity: Entity, f: SelectorFilter, origin: tuple[float, float, float]) -> bool:
+def _filter(
+    ex: Executor, src: Source, entity: Entity, f: SelectorFilter, origin: tuple[float, float, float]
+) -> bool:
     option, value = f.option, f.value
     ok: bool
     if option == "type":

@@ -15,10 +15,28 @@ from typing import Any
 
 VERSIONS = ("1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11")
 PREFIXES = (
-    "commands.", "container.", "chat.type.", "multiplayer.player.", "multiplayer.disconnect.", "disconnect.",
-    "death.attack.", "gameMode.", "argument.entity.notfound.", "argument.player.", "argument.scoreHolder.",
-    "arguments.objective.", "arguments.nbtpath.", "command.", "permissions.requires.", "argument.entity.toomany",
-)  # fmt: skip
+    "commands.",
+    "container.",
+    "chat.type.",
+    "multiplayer.player.",
+    "multiplayer.disconnect.",
+    "disconnect.",
+    "death.attack.",
+    "gameMode.",
+    "argument.entity.notfound.",
+    "argument.player.",
+    "argument.scoreHolder.",
+    "arguments.objective.",
+    "arguments.nbtpath.",
+    "command.",
+    "permissions.requires.",
+    "argument.entity.",
+    "clear.",
+    "arguments.item.",
+    "argument.id.",
+    "argument.block.",
+    "team.notFound",
+)
 
 
 def slice_version(data: Path, version: str) -> dict[str, Any]:
@@ -39,7 +57,9 @@ def main(argv: list[str]) -> int:
     data = Path(argv[0])
     out = Path(__file__).parent
     for version in VERSIONS:
-        body = json.dumps(slice_version(data, version), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        body = json.dumps(
+            slice_version(data, version), ensure_ascii=False, sort_keys=True, separators=(",", ":")
+        )
         with gzip.GzipFile(out / f"world-{version}.json.gz", "wb", mtime=0) as fh:
             fh.write(body.encode("utf-8"))
     return 0

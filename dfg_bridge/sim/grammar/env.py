@@ -99,7 +99,8 @@ class Registries:
     @functools.cache
     def load(name: str) -> Registries:
         """The snapshot ``registries-<name>.json.gz``."""
-        raw = resources.files("dfg_bridge.sim.grammar").joinpath(f"data/registries-{name}.json.gz").read_bytes()
+        file = resources.files("dfg_bridge.sim.grammar").joinpath(f"data/registries-{name}.json.gz")
+        raw = file.read_bytes()
         data = json.loads(gzip.decompress(raw))
 
         def ns(ids: list[str]) -> frozenset[str]:
@@ -115,6 +116,7 @@ class Registries:
                 "minecraft:mob_effect": ns(data["mob_effect"]),
                 "minecraft:particle_type": ns(data["particle_type"]),
                 "minecraft:worldgen/biome": ns(data["worldgen/biome"]),
+                **({"minecraft:attribute": ns(data["attribute"])} if data.get("attribute") else {}),
                 "minecraft:entity_type": ns(data["entity_type"]),
                 "minecraft:item": ns(data["item"]),
                 "minecraft:block": ns(data["block"]),
@@ -136,7 +138,8 @@ class GrammarEnv:
     def for_version(version: GameVersion) -> GrammarEnv:
         """The environment for ``version``."""
         tree = _pick(version, TREE_FOR)
-        return GrammarEnv(version, tree, Registries.load(_pick(version, REGISTRIES_FOR)), Messages.for_tree(tree))
+        registries = Registries.load(_pick(version, REGISTRIES_FOR))
+        return GrammarEnv(version, tree, registries, Messages.for_tree(tree))
 
     @property
     def snbt_text(self) -> bool:

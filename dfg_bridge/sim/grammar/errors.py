@@ -4,12 +4,12 @@ Vanilla reports a failed parse over RCON as two messages joined without a separa
 source appends every message to one buffer): the raw error text, then a context snippet of at most ten
 characters before the cursor, the rest of the input, and ``<--[HERE]``.
 
->>> err = CommandSyntaxError.at(ErrorCode.UNKNOWN_COMMAND, "Unknown or incomplete command, see below for error",
-...                            "foo bar", 0)
+>>> text = "Unknown or incomplete command, see below for error"
+>>> err = CommandSyntaxError.at(ErrorCode.UNKNOWN_COMMAND, text, "foo bar", 0)
 >>> err.message
 'Unknown or incomplete command, see below for errorfoo bar<--[HERE]'
 >>> CommandSyntaxError.at(ErrorCode.EXPECTED_INT, "Expected integer", "give @s red_dye x", 16).message
-'Expected integer...@s red_dye x<--[HERE]'
+'Expected integer...s red_dye x<--[HERE]'
 """
 
 from __future__ import annotations

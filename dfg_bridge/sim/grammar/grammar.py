@@ -131,15 +131,15 @@ class CommandGrammar:
         """
         if command.startswith("/"):
             command = command[1:]
-        result = self._parse_nodes(self.root, command, 0, (), False, False)
+        result = self._parse_nodes(self.root, command, 0, (), ctx_command=False, ctx_started=False)
         if result.cursor < len(command):
             if len(result.errors) == 1:
                 raise result.errors[0]
             if not result.started:
-                raise self._error(ErrorCode.UNKNOWN_COMMAND, "command.unknown.command", command, result.cursor)
+                raise self._unknown(command, result.cursor)
             raise self._error(ErrorCode.UNKNOWN_ARGUMENT, "command.unknown.argument", command, result.cursor)
         if not result.command:
-            raise self._error(ErrorCode.UNKNOWN_COMMAND, "command.unknown.command", command, result.cursor)
+            raise self._unknown(command, result.cursor)
         return ParsedCommand(command, _attach_counts(result.path))
 
     def is_valid(self, command: str) -> bool:
@@ -150,6 +150,9 @@ class CommandGrammar:
             return False
         return True
 
+    def _unknown(self, command: str, cursor: int) -> CommandSyntaxError:
+        return self._error(ErrorCode.UNKNOWN_COMMAND, "command.unknown.command", command, cursor)
+
     def _error(self, code: ErrorCode, key: str, command: str, cursor: int) -> CommandSyntaxError:
         return CommandSyntaxError(code, self.env.msg.text(key), command, cursor)
 
@@ -159,6 +162,7 @@ class CommandGrammar:
         s: str,
         cursor: int,
         path: tuple[tuple[str, object | None], ...],
+        *,
         ctx_command: bool,
         ctx_started: bool,
     ) -> _Result:
@@ -185,7 +189,9 @@ class CommandGrammar:
                     value = child.parser(reader)
                     after = reader.cursor
                     if after < n and s[after] != " ":
-                        raise self._error(ErrorCode.EXPECTED_SEPARATOR, "command.expected.separator", s, after)
+                        raise self._error(
+                            ErrorCode.EXPECTED_SEPARATOR, "command.expected.separator", s, after
+                        )
                 except CommandSyntaxError as e:
                     if errors is None:
                         errors = []
@@ -206,12 +212,16 @@ class CommandGrammar:
             step = (*path, (child.name, value))
             if child.redirect is not None:
                 if after < n:
-                    sub = self._parse_nodes(child.redirect, s, after + 1, step, False, False)
+                    sub = self._parse_nodes(
+                        child.redirect, s, after + 1, step, ctx_command=False, ctx_started=False
+                    )
                     # The redirect's result is final: Brigadier returns it without trying siblings.
                     return _Result(sub.path, sub.cursor, sub.errors, sub.command, True)
                 result = _Result(step, after, [], child.executable, True)
             elif after + 1 < n:
-                result = self._parse_nodes(child, s, after + 1, step, child.executable, True)
+                result = self._parse_nodes(
+                    child, s, after + 1, step, ctx_command=child.executable, ctx_started=True
+                )
             else:
                 result = _Result(step, after, [], child.executable, True)
             if potentials is None:
@@ -225,7 +235,8 @@ class CommandGrammar:
         return _Result(path, cursor, errors or [], ctx_command, ctx_started)
 
     def _runtime_error(self, exc: BaseException, s: str, cursor: int) -> CommandSyntaxError:
-        return CommandSyntaxError(ErrorCode.OTHER, self.env.msg.text("command.exception", str(exc)), s, cursor)
+        text = self.env.msg.text("command.exception", str(exc))
+        return CommandSyntaxError(ErrorCode.OTHER, text, s, cursor)
 
 
 def _word(reader: StringReader) -> str:

@@ -45,10 +45,7 @@ class _Reader:
             c = s[self.pos]
             if c in " \t\n\r":
                 self.pos += 1
-            elif self.lenient and c == "#":
-                end = s.find("\n", self.pos)
-                self.pos = n if end < 0 else end + 1
-            elif self.lenient and s.startswith("//", self.pos):
+            elif (self.lenient and c == "#") or (self.lenient and s.startswith("//", self.pos)):
                 end = s.find("\n", self.pos)
                 self.pos = n if end < 0 else end + 1
             elif self.lenient and s.startswith("/*", self.pos):

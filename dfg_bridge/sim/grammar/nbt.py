@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias, Union
+from typing import TypeAlias
 
 __all__ = [
     "Byte",
@@ -94,20 +94,10 @@ class LongArray:
     values: tuple[int, ...]
 
 
-NbtValue: TypeAlias = Union[
-    Byte,
-    Short,
-    Int,
-    Long,
-    Float,
-    Double,
-    str,
-    ByteArray,
-    IntArray,
-    LongArray,
-    list["NbtValue"],
-    dict[str, "NbtValue"],
-]
+NbtValue: TypeAlias = (
+    Byte | Short | Int | Long | Float | Double | str | ByteArray | IntArray | LongArray
+    | list["NbtValue"] | dict[str, "NbtValue"]
+)
 """Any NBT tag value."""
 
 _TYPE_NAMES: dict[type, str] = {
@@ -153,7 +143,10 @@ def compare_nbt(expected: NbtValue | None, actual: NbtValue | None, *, partial_l
         assert isinstance(actual, dict)
         if len(actual) < len(expected):
             return False
-        return all(compare_nbt(value, actual.get(key), partial_lists=partial_lists) for key, value in expected.items())
+        return all(
+            compare_nbt(value, actual.get(key), partial_lists=partial_lists)
+            for key, value in expected.items()
+        )
     if isinstance(expected, list) and partial_lists:
         assert isinstance(actual, list)
         if not expected:

@@ -1,6 +1,7 @@
 """A Brigadier-style string reader (文字列リーダー) with vanilla's number and string rules.
 
->>> r = StringReader("12 'a b' x")
+>>> from dfg_bridge.sim.grammar.messages import Messages
+>>> r = StringReader("12 'a b' x", Messages({}))
 >>> r.read_int(), r.skip(), r.read_string()
 (12, None, 'a b')
 """
@@ -47,7 +48,9 @@ class StringReader:
         return StringReader(self.string, self.msg, self.cursor)
 
     # -------------------------------------------------------------------------------- errors
-    def error(self, code: ErrorCode, key: str, *args: object, cursor: int | None = None) -> CommandSyntaxError:
+    def error(
+        self, code: ErrorCode, key: str, *args: object, cursor: int | None = None
+    ) -> CommandSyntaxError:
         """An error with the translated text of ``key`` at ``cursor`` (default: here)."""
         return CommandSyntaxError(
             code, self.msg.text(key, *args), self.string, self.cursor if cursor is None else cursor

@@ -6,7 +6,8 @@ Run ``python -m dfg_bridge.sim.grammar.slice_data /tmp/package/minecraft-data/da
 - ``commands-<v>.json.gz``: the Brigadier tree of ``pc/<v>/commands.json`` in a compact list form
   ``[kind, name, executable, redirect, parser, modifier, children]`` (examples dropped);
 - ``registries-<v>.json.gz``: ids of items, blocks (with their state properties), entity types,
-  enchantments, mob effects, particles, biomes, and the item data-component names (from ``proto.yml``);
+  enchantments, mob effects, particles, biomes, attributes (1.20.5 takes 1.21.1's list), and the
+  item data-component names (from ``proto.yml``);
 - ``messages.json``: the en_us texts of the error keys the grammar prints, per tree version.
 
 Not imported at run time.
@@ -22,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 TREE_VERSIONS = ("1.20.5", "1.21.5", "1.21.6")
-REGISTRY_VERSIONS = ("1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11")
-MESSAGE_PREFIXES = ("argument.", "arguments.", "parsing.", "command.", "snbt.")
+REGISTRY_VERSIONS = (
+    "1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11",
+)
+MESSAGE_PREFIXES = ("argument.", "arguments.", "parsing.", "command.", "snbt.", "slot.")
 OUT = Path(__file__).resolve().parent / "data"
 
 
@@ -53,6 +56,16 @@ def _components(proto: str) -> list[str]:
     return re.findall(r"- (\S+)", match.group(1))
 
 
+def _attributes(pc: Path, where: dict[str, str]) -> list[dict[str, str]]:
+    # 1.20.5 points at the 1.17 list, which lacks its attributes; take 1.21.1's (still prefixed, a small
+    # superset: 1.21 added a few) rather than leave them unchecked.
+    path = where.get("attributes", "")
+    if not path or tuple(int(p) for p in path.split("/")[-1].split(".")[:2]) < (1, 21):
+        path = "pc/1.21.1"
+    result: list[dict[str, str]] = json.loads((pc.parent / path / "attributes.json").read_text("utf-8"))
+    return result
+
+
 def _registries(pc: Path, version: str, paths: dict[str, Any]) -> dict[str, Any]:
     def load(kind: str) -> Any:
         where = paths[version].get(kind)
@@ -79,7 +92,9 @@ def _registries(pc: Path, version: str, paths: dict[str, Any]) -> dict[str, Any]
         "block": blocks,
         "entity_type": sorted(e["name"] for e in load("entities")),
         "enchantment": sorted(e["name"] for e in load("enchantments")),
-        "mob_effect": sorted(e["name"] for e in load("effects")),
+        # effects.json names are CamelCase ("MiningFatigue"); registry ids are snake_case.
+        "mob_effect": sorted(re.sub(r"(?<!^)(?=[A-Z])", "_", e["name"]).lower() for e in load("effects")),
+        "attribute": sorted(a["resource"].removeprefix("minecraft:") for a in _attributes(pc, paths[version])),
         "particle_type": sorted(p["name"] for p in load("particles")),
         "worldgen/biome": sorted(b["name"] for b in load("biomes")),
         "data_component_type": _components(proto),
@@ -96,7 +111,8 @@ def main(argv: list[str]) -> int:
     for version in TREE_VERSIONS:
         tree = json.loads((pc / version / "commands.json").read_text(encoding="utf-8"))
         _write_gz(OUT / f"commands-{version}.json.gz", [_compact(c) for c in tree["root"]["children"]])
-        lang = json.loads((pc.parent / paths[version]["language"] / "language.json").read_text(encoding="utf-8"))
+        lang_file = pc.parent / paths[version]["language"] / "language.json"
+        lang = json.loads(lang_file.read_text(encoding="utf-8"))
         messages[version] = {k: v for k, v in sorted(lang.items()) if k.startswith(MESSAGE_PREFIXES)}
     for version in REGISTRY_VERSIONS:
         _write_gz(OUT / f"registries-{version}.json.gz", _registries(pc, version, paths))

@@ -21,8 +21,8 @@ Two grammars exist in the supported range:
 from __future__ import annotations
 
 import re
-import uuid as _uuid
 import unicodedata
+import uuid as _uuid
 
 from dfg_bridge.sim.grammar.env import GameVersion, GrammarEnv
 from dfg_bridge.sim.grammar.errors import CommandSyntaxError, ErrorCode
@@ -74,7 +74,9 @@ _INT_RANGES = {
     "i": (-(2**31), 2**31 - 1, 2**32),
     "l": (-(2**63), 2**63 - 1, 2**64),
 }
-_INT_TYPES: dict[str, type[Byte] | type[Short] | type[Int] | type[Long]] = {"b": Byte, "s": Short, "i": Int, "l": Long}
+_INT_TYPES: dict[str, type[Byte] | type[Short] | type[Int] | type[Long]] = {
+    "b": Byte, "s": Short, "i": Int, "l": Long,
+}
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
 _HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
 
@@ -186,7 +188,7 @@ def _read_quoted(r: StringReader, v2: bool) -> str:
             if len(digits) != width or not all(d in "0123456789abcdefABCDEF" for d in digits):
                 raise _err(r, "snbt.parser.expected_hex_escape", width, cursor=i + 2)
             code = int(digits, 16)
-            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF and width == 8:
+            if code > 0x10FFFF or (0xD800 <= code <= 0xDFFF and width == 8):
                 raise _err(r, "snbt.parser.invalid_codepoint", f"{code:X}", cursor=i + 2)
             out.append(chr(code))
             i += 2 + width
@@ -249,8 +251,9 @@ def read_compound(r: StringReader, v2: bool, depth: int = 0) -> dict[str, NbtVal
             break
         if r.cursor >= len(s):
             raise _err(r, "argument.nbt.expected.key")
-        if not v2 and s[r.cursor] == "}":
-            # 1.20.5–1.21.4 wants another key after a comma.
+        if s[r.cursor] == "}":
+            # Another key must follow a comma. (Whether 1.21.5's grammar allows a trailing comma is
+            # unverified; refusing it is the safer error for a judge of what the daemon sends.)
             raise _err(r, "argument.nbt.expected.key")
     _expect(r, "}")
     return out
@@ -282,13 +285,15 @@ def _read_list_or_array(r: StringReader, v2: bool, depth: int) -> NbtValue:
             break
         if r.cursor >= len(s):
             raise _err(r, "argument.nbt.expected.value")
-        if not v2 and s[r.cursor] == "]":
+        if s[r.cursor] == "]":
             raise _err(r, "argument.nbt.expected.value")
     _expect(r, "]")
     return out
 
 
-_ARRAY_KINDS: dict[str, tuple[type, type]] = {"B": (ByteArray, Byte), "I": (IntArray, Int), "L": (LongArray, Long)}
+_ARRAY_KINDS: dict[str, tuple[type, type]] = {
+    "B": (ByteArray, Byte), "I": (IntArray, Int), "L": (LongArray, Long),
+}
 
 
 def _read_array(r: StringReader, v2: bool) -> NbtValue:
@@ -338,7 +343,8 @@ def _read_v2_scalar(r: StringReader, depth: int) -> NbtValue:
     c = s[start]
     if c in "0123456789+-.":
         m = _V2_NUMBER.match(s, start)
-        if m is not None and m.end() > start and (m.group("hex") or m.group("bin") or m.group("dec") or m.group("frac")):
+        digits = m is not None and (m.group("hex") or m.group("bin") or m.group("dec") or m.group("frac"))
+        if m is not None and m.end() > start and digits:
             r.cursor = m.end()
             return _v2_number(r, m, start)
         if c != ".":
@@ -402,7 +408,7 @@ def _v2_number(r: StringReader, m: re.Match[str], start: int) -> NbtValue:
             raise _err(r, "snbt.parser.undescore_not_allowed", cursor=start)
     is_float = bool(dot or exp or suffix in ("f", "d"))
     if hex_digits is not None or bin_digits is not None:
-        if suffix in ("f", "d") or is_float and suffix not in ("f", "d"):
+        if suffix in ("f", "d") or (is_float and suffix not in ("f", "d")):
             raise _err(r, "snbt.parser.expected_integer_type", cursor=start)
         digits = (hex_digits or bin_digits or "").replace("_", "")
         magnitude = int(digits, 16 if hex_digits is not None else 2)

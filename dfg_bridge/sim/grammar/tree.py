@@ -27,8 +27,10 @@ class CommandNode:
     non-executable node, which :func:`load_tree` restores.
     """
 
-    __slots__ = ("arguments", "children", "executable", "is_literal", "literals", "name", "parser", "parser_id",
-                 "redirect")
+    __slots__ = (
+        "arguments", "children", "executable", "is_literal", "literals", "name", "parser", "parser_id",
+        "redirect",
+    )
 
     def __init__(self, name: str, is_literal: bool, executable: bool) -> None:
         self.name = name
@@ -61,7 +63,8 @@ class CommandNode:
 
 
 def _raw_tree(tree_version: str) -> list[Any]:
-    data = resources.files("dfg_bridge.sim.grammar").joinpath(f"data/commands-{tree_version}.json.gz").read_bytes()
+    file = resources.files("dfg_bridge.sim.grammar").joinpath(f"data/commands-{tree_version}.json.gz")
+    data = file.read_bytes()
     result: list[Any] = json.loads(gzip.decompress(data))
     return result
 

@@ -60,7 +60,7 @@ __all__ = [
     "SelectorFilter",
     "SelectorKind",
     "Short",
-    "TestMode",
+    "MatchMode",
     "TextComponent",
     "UnsupportedPredicateError",
 ]
@@ -215,7 +215,9 @@ class EntitySelector:
             SelectorKind.PLAYER_NAME,
         ):
             return True
-        return any(f.option == "type" and not f.negated and f.value == "minecraft:player" for f in self.filters)
+        return any(
+            f.option == "type" and not f.negated and f.value == "minecraft:player" for f in self.filters
+        )
 
 
 # ---------------------------------------------------------------------------------------------- positions
@@ -329,7 +331,7 @@ class ItemStackArg:
     count: int | None = None
 
 
-class TestMode(enum.Enum):
+class MatchMode(enum.Enum):
     """How an item predicate term tests a component."""
 
     EXISTS = "exists"
@@ -351,7 +353,7 @@ class ComponentTest:
     """One test inside ``[...]`` of an item predicate, e.g. ``!custom_data~{a:1b}``."""
 
     component: str
-    mode: TestMode
+    mode: MatchMode
     value: object = None
     negated: bool = False
 
@@ -360,9 +362,9 @@ class ComponentTest:
         result: bool
         if self.component == "minecraft:count":
             raise UnsupportedPredicateError("count needs the stack size; use ItemPredicate.matches")
-        if self.mode is TestMode.EXISTS:
+        if self.mode is MatchMode.EXISTS:
             result = self.component in components
-        elif self.mode is TestMode.EQUALS:
+        elif self.mode is MatchMode.EQUALS:
             result = self.component in components and components[self.component] == self.value
         elif self.component == "minecraft:custom_data":
             actual = components.get(self.component)
@@ -386,7 +388,7 @@ class ItemPredicate:
     ``id`` is ``"*"``, a namespaced item id, or ``"#namespace:tag"``; ``terms`` are joined by ``,`` (all
     must hold), each term holding ``|`` alternatives.
 
-    >>> p = ItemPredicate("*", (ItemPredicateTerm((ComponentTest("minecraft:custom_data", TestMode.PARTIAL,
+    >>> p = ItemPredicate("*", (ItemPredicateTerm((ComponentTest("minecraft:custom_data", MatchMode.PARTIAL,
     ...     {"dfg": {}}),)),))
     >>> p.matches("minecraft:red_dye", {"minecraft:custom_data": {"dfg": {"c": "HQ"}}})
     True
@@ -412,12 +414,9 @@ class ItemPredicate:
             members = (item_tags or {}).get(self.id[1:], frozenset())
             if item_id not in members:
                 return False
-        elif self.id != "*" and self.id != item_id:
+        elif self.id not in ("*", item_id):
             return False
-        for term in self.terms:
-            if not any(self._test(t, components, count) for t in term.alternatives):
-                return False
-        return True
+        return all(any(self._test(t, components, count) for t in term.alternatives) for term in self.terms)
 
     @staticmethod
     def _test(test: ComponentTest, components: Mapping[str, object], count: int) -> bool:
@@ -490,8 +489,8 @@ class NbtPath:
     """An ``nbt_path`` (NBT パス) with a getter that follows vanilla's selection rules.
 
     >>> from dfg_bridge.sim.grammar.nbt import Int
-    >>> NbtPath("a[1]", (NbtPathNode(NbtPathNodeKind.KEY, key="a"), NbtPathNode(NbtPathNodeKind.INDEX, index=1))
-    ...        ).get({"a": [Int(5), Int(6)]})
+    >>> nodes = (NbtPathNode(NbtPathNodeKind.KEY, key="a"), NbtPathNode(NbtPathNodeKind.INDEX, index=1))
+    >>> NbtPath("a[1]", nodes).get({"a": [Int(5), Int(6)]})
     [Int(value=6)]
     """
 

@@ -17,7 +17,18 @@ from dfg_bridge.sim.world.scoreboard import BossBar, Objective, Team
 from dfg_bridge.sim.world.text import plain_text
 from dfg_bridge.sim.world.version import parse_version
 
-__all__ = ["Block", "BlockEntity", "BossBar", "Entity", "GameMode", "ItemStack", "Objective", "Player", "Team", "World"]
+__all__ = [
+    "Block",
+    "BlockEntity",
+    "BossBar",
+    "Entity",
+    "GameMode",
+    "ItemStack",
+    "Objective",
+    "Player",
+    "Team",
+    "World",
+]
 
 SPAWN = (0.5, 64.0, 0.5)
 

@@ -19,19 +19,46 @@ CONTAINER_SIZES: dict[str, int] = {
     **{
         f"minecraft:{color}shulker_box": 27
         for color in (
-            "", "white_", "orange_", "magenta_", "light_blue_", "yellow_", "lime_", "pink_", "gray_",
-            "light_gray_", "cyan_", "purple_", "blue_", "brown_", "green_", "red_", "black_",
+            "",
+            "white_",
+            "orange_",
+            "magenta_",
+            "light_blue_",
+            "yellow_",
+            "lime_",
+            "pink_",
+            "gray_",
+            "light_gray_",
+            "cyan_",
+            "purple_",
+            "blue_",
+            "brown_",
+            "green_",
+            "red_",
+            "black_",
         )
     },
-}  # fmt: skip
+}
 """Block id → number of slots, for the containers the sim models."""
 
 _WOODS = (
-    "oak", "spruce", "birch", "jungle", "acacia", "dark_oak", "mangrove", "cherry", "bamboo", "crimson",
-    "warped", "pale_oak",
-)  # fmt: skip
+    "oak",
+    "spruce",
+    "birch",
+    "jungle",
+    "acacia",
+    "dark_oak",
+    "mangrove",
+    "cherry",
+    "bamboo",
+    "crimson",
+    "warped",
+    "pale_oak",
+)
 _SIGNS = frozenset(
-    f"minecraft:{wood}_{kind}" for wood in _WOODS for kind in ("sign", "wall_sign", "hanging_sign", "wall_hanging_sign")
+    f"minecraft:{wood}_{kind}"
+    for wood in _WOODS
+    for kind in ("sign", "wall_sign", "hanging_sign", "wall_hanging_sign")
 )
 
 
@@ -42,7 +69,7 @@ def is_sign(block_id: str) -> bool:
 
 @dataclasses.dataclass
 class BlockEntity:
-    """A block entity's data: container slots, lock and custom name, or a sign's text; ``extra`` keeps the rest."""
+    """A block entity: container slots, lock and custom name, or a sign's text; ``extra`` keeps the rest."""
 
     items: list[ItemStack | None] = dataclasses.field(default_factory=list)
     lock: Any = None

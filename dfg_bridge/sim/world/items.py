@@ -21,6 +21,7 @@ __all__ = ["TEXT_COMPONENTS", "ItemStack", "namespaced"]
 TEXT_COMPONENTS = frozenset({"minecraft:custom_name", "minecraft:item_name"})
 LORE = "minecraft:lore"
 
+
 def namespaced(identifier: str) -> str:
     """``red_dye`` → ``minecraft:red_dye`` (already namespaced ids are kept).
 
@@ -85,7 +86,9 @@ class ItemStack:
         out["id"] = self.id
         out["count"] = Int(self.count)
         if self.components:
-            out["components"] = {key: _component_to_nbt(key, value, json_text) for key, value in self.components.items()}
+            out["components"] = {
+                key: _component_to_nbt(key, value, json_text) for key, value in self.components.items()
+            }
         return out
 
     @classmethod

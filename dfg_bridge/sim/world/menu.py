@@ -23,8 +23,12 @@ OUTSIDE = -999
 CONTAINER_MAX = 99
 """``Container.getMaxStackSize()`` since 1.20.5."""
 
-_ARMOR_SUFFIXES = {"head": ("_helmet", "_head", "_skull"), "chest": ("_chestplate", "elytra"),
-                   "legs": ("_leggings",), "feet": ("_boots",)}  # fmt: skip
+_ARMOR_SUFFIXES = {
+    "head": ("_helmet", "_head", "_skull"),
+    "chest": ("_chestplate", "elytra"),
+    "legs": ("_leggings",),
+    "feet": ("_boots",),
+}
 _HEAD_ITEMS = frozenset({"minecraft:carved_pumpkin", "minecraft:turtle_helmet"})
 
 
@@ -42,7 +46,7 @@ class ClickMode(enum.Enum):
     THROW = "throw"
     """Q (button 0, one item) or Ctrl+Q (button 1, the stack); only with an empty cursor."""
     QUICK_CRAFT = "quick_craft"
-    """One drag packet: button = phase (0 start, 1 add slot, 2 end) | type << 2 (0 split, 1 one each, 2 clone)."""
+    """One drag packet: button = phase (0 start, 1 add, 2 end) | type << 2 (0 split, 1 one each, 2 clone)."""
     PICKUP_ALL = "pickup_all"
     """Double-click collect (the client sends it after a PICKUP on the same slot)."""
 
@@ -118,7 +122,11 @@ def _player_part(player: Player) -> list[Slot]:
 
 
 def chest_menu(
-    kind: MenuKind, stores: list[list[ItemStack | None]], player: Player, title: str, pos: tuple[int, int, int] | None
+    kind: MenuKind,
+    stores: list[list[ItemStack | None]],
+    player: Player,
+    title: str,
+    pos: tuple[int, int, int] | None,
 ) -> Menu:
     """A generic container menu over one or two container stores (a double chest has two)."""
     slots = [Slot(store, i) for store in stores for i in range(len(store))]
@@ -131,8 +139,12 @@ def inventory_menu(player: Player, crafting: list[ItemStack | None], result: lis
     inv = player.inventory
     slots = [Slot(result, 0, output_only=True)]
     slots += [Slot(crafting, i) for i in range(4)]
-    slots += [Slot(inv, 39, 1, _armor_check("head")), Slot(inv, 38, 1, _armor_check("chest")),
-              Slot(inv, 37, 1, _armor_check("legs")), Slot(inv, 36, 1, _armor_check("feet"))]  # fmt: skip
+    slots += [
+        Slot(inv, 39, 1, _armor_check("head")),
+        Slot(inv, 38, 1, _armor_check("chest")),
+        Slot(inv, 37, 1, _armor_check("legs")),
+        Slot(inv, 36, 1, _armor_check("feet")),
+    ]
     slots += [Slot(inv, i) for i in range(9, 36)] + [Slot(inv, i) for i in range(9)]
     slots.append(Slot(inv, 40))
     return Menu(MenuKind.INVENTORY, slots, 0, "Inventory")
@@ -487,7 +499,11 @@ def add_to_inventory(player: Player, stack: ItemStack, texts: Texts) -> ItemStac
             if rest is None:
                 break
             current = inv[i]
-            if current is not None and current.same_item_same_components(rest) and current.count < min(limit, 99):
+            if (
+                current is not None
+                and current.same_item_same_components(rest)
+                and current.count < min(limit, 99)
+            ):
                 n = min(min(limit, 99) - current.count, rest.count)
                 inv[i] = current.with_count(current.count + n)
                 rest = rest.with_count(rest.count - n) if rest.count > n else None

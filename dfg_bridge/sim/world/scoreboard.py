@@ -5,12 +5,26 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-__all__ = ["BossBar", "Objective", "Score", "Team", "TEAM_COLORS"]
+__all__ = ["TEAM_COLORS", "BossBar", "Objective", "Score", "Team"]
 
 TEAM_COLORS = (
-    "black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold", "gray", "dark_gray",
-    "blue", "green", "aqua", "red", "light_purple", "yellow", "white",
-)  # fmt: skip
+    "black",
+    "dark_blue",
+    "dark_green",
+    "dark_aqua",
+    "dark_red",
+    "dark_purple",
+    "gold",
+    "gray",
+    "dark_gray",
+    "blue",
+    "green",
+    "aqua",
+    "red",
+    "light_purple",
+    "yellow",
+    "white",
+)
 """The 16 chat colours, in vanilla's order (also the ``sidebar.team.<color>`` slots)."""
 
 

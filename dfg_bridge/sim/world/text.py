@@ -14,7 +14,15 @@ from typing import Any
 
 from dfg_bridge.sim.grammar.nbt import Byte, Double, Float, Int, Long, Short
 
-__all__ = ["TextDict", "click_parts", "from_json_string", "from_nbt", "plain_text", "to_json_string", "to_nbt"]
+__all__ = [
+    "TextDict",
+    "click_parts",
+    "from_json_string",
+    "from_nbt",
+    "plain_text",
+    "to_json_string",
+    "to_nbt",
+]
 
 TextDict = dict[str, Any]
 """A normalised text component."""
@@ -45,9 +53,8 @@ def _normalise_event_click(event: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in event.items():
         if name == "action":
             continue
-        if name == "value" and key is not None:
-            name = key  # the pre-1.21.5 JSON form keeps every payload under "value"
-        out[name] = _plain_number(value)
+        # The pre-1.21.5 JSON form keeps every payload under "value".
+        out[key if name == "value" and key is not None else name] = _plain_number(value)
     if action == "change_page" and isinstance(out.get("page"), str) and str(out["page"]).isdigit():
         out["page"] = int(str(out["page"]))
     return out
@@ -142,9 +149,7 @@ def _collect(component: Mapping[str, Any], parts: list[str]) -> None:
         args = [plain_text(a) if isinstance(a, Mapping) else str(a) for a in component.get("with", [])]
         template = str(component.get("fallback", component["translate"]))
         parts.append(_format_translation(template, args))
-    elif "score" in component:
-        parts.append(str(component.get("_resolved", "")))
-    elif "selector" in component:
+    elif "score" in component or "selector" in component:
         parts.append(str(component.get("_resolved", "")))
     elif "keybind" in component:
         parts.append(str(component["keybind"]))
@@ -191,7 +196,9 @@ def click_parts(component: Mapping[str, Any]) -> list[dict[str, Any]]:
     return parts
 
 
-def _walk(component: Mapping[str, Any], inherited: Mapping[str, Any] | None, parts: list[dict[str, Any]]) -> None:
+def _walk(
+    component: Mapping[str, Any], inherited: Mapping[str, Any] | None, parts: list[dict[str, Any]]
+) -> None:
     click = component.get("click_event", inherited)
     own = dict(component)
     own.pop("extra", None)

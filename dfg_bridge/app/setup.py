@@ -1,0 +1,227 @@
+"""``dfg-bridge setup --config FILE``: place what the config describes, idempotently (設置).
+
+For every table: force-load its area, summon the seat entities (invisible armor stands players
+ride), the text displays over the seats and the table centre, place the hand-screen double chests
+(locked to each seat's key book) and the join/start/leave signs. For custody: force-load the locker
+box and fill its air blocks with barrels. Entities are only summoned when none with their tag
+exists and blocks are set only where they differ, so running it twice places nothing the second
+time. The daemon runs the same placement when it starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dfg_bridge.app.run import HostDialect
+from dfg_bridge.host.custody import LockerLayout
+from dfg_bridge.host.intents import Mode, TriggerCode, trigger_for_table
+from dfg_bridge.host.names import ENTITY_TAG, TableNames
+from dfg_bridge.host.ports import CommandSink, Vec3
+from dfg_bridge.host.settings import HostSettings, SignSpot, TableSettings
+from dfg_bridge.model.text import Text
+from dfg_bridge.render import LockKey, SignLine
+
+log = logging.getLogger("dfg_bridge.setup")
+
+SEAT_TEXT_ABOVE_SEAT = 1.9
+"""Over-seat texts float this far above the seat entity."""
+KEY_NAME = "手札を開く"
+"""The key book's name (seed 001 「手札を開く」の本)."""
+
+
+@dataclass
+class SetupReport:
+    """What :func:`place` did: one ``(what, where, outcome)`` row per thing."""
+
+    rows: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def add(self, what: str, where: str, outcome: str) -> None:
+        """Record one row; ``outcome`` is ``placed``, ``found`` or ``failed: …``."""
+        self.rows.append((what, where, outcome))
+
+    @property
+    def failed(self) -> list[tuple[str, str, str]]:
+        """Rows that failed."""
+        return [r for r in self.rows if r[2].startswith("failed")]
+
+    def counts(self) -> dict[str, int]:
+        """How many rows per outcome kind."""
+        out: dict[str, int] = {}
+        for _, _, outcome in self.rows:
+            key = outcome.split(":")[0]
+            out[key] = out.get(key, 0) + 1
+        return out
+
+    def text(self) -> str:
+        """A plain table for the terminal."""
+        width = max((len(w) for w, _, _ in self.rows), default=4)
+        lines = [f"{what:<{width}}  {where:<24}  {outcome}" for what, where, outcome in self.rows]
+        summary = ", ".join(f"{n} {k}" for k, n in sorted(self.counts().items()))
+        return "\n".join([*lines, f"-- {summary}"])
+
+
+def _where(pos: Sequence[float]) -> str:
+    return " ".join(str(round(c, 2)).removesuffix(".0") for c in pos)
+
+
+def _chunks(points: Sequence[Sequence[float]]) -> tuple[tuple[int, int], tuple[int, int]]:
+    xs = [int(p[0]) for p in points]
+    zs = [int(p[2]) for p in points]
+    return (min(xs), min(zs)), (max(xs), max(zs))
+
+
+_SIGN_TEXT = {
+    "join": ("参加", "/dfg join"),
+    "leave": ("離脱", "/dfg leave"),
+    "start_normal": ("開始（対人戦）", "/dfg start normal"),
+    "start_cpu": ("開始（CPU練習）", "/dfg start cpu"),
+}
+_FORCELOADED = ("Marked", "No chunks were marked")
+
+
+@dataclass
+class Placer:
+    """Places things through ``sink`` with dialect ``d``; ``replace`` rewrites blocks that exist."""
+
+    sink: CommandSink
+    d: HostDialect
+    objective: str = "dfg"
+    replace: bool = False
+    report: SetupReport = field(default_factory=SetupReport)
+
+    def table(self, table: TableSettings, index: int) -> None:
+        """Place one table's seats, texts, chests and signs."""
+        d, names = self.d, TableNames(table.id)
+        points: list[Sequence[float]] = [table.centre, *[s.pos for s in table.seats]]
+        points += [p for box in table.hand_boxes for p in (box.a, box.b)]
+        signs = [table.join_sign, table.leave_sign, *[s for s, _ in table.start_signs]]
+        points += [s.pos for s in signs if s is not None]
+        low, high = _chunks(points)
+        where = _where((low[0], 0, low[1]))
+        self._run(f"forceload {table.id}", where, d.forceload_add(low, high), _FORCELOADED)
+        for i, seat in enumerate(table.seats):
+            tags = [ENTITY_TAG, names.table_tag, names.seat(i)]
+            self._summon(f"seat {table.id}#{i + 1}", names.seat(i), "armor_stand",
+                         d.summon_seat(seat.pos, tags, seat.yaw), seat.pos)  # fmt: skip
+            text_pos = (seat.pos[0], seat.pos[1] + SEAT_TEXT_ABOVE_SEAT, seat.pos[2])
+            text_tags = [ENTITY_TAG, names.table_tag, names.seat_text(i)]
+            self._summon(f"seat text {table.id}#{i + 1}", names.seat_text(i), "text_display",
+                         d.summon_text_display(text_pos, text_tags, Text("")), text_pos)  # fmt: skip
+        centre_tags = [ENTITY_TAG, names.table_tag, names.centre]
+        centre = d.summon_text_display(table.centre, centre_tags, Text(table.name))
+        self._summon(f"centre text {table.id}", names.centre, "text_display", centre, table.centre)
+        for i, box in enumerate(table.hand_boxes):
+            key = LockKey(f"{KEY_NAME} {table.id}-{i + 1}", names.key_tag(i))
+            commands = d.double_chest(box.a, box.b, box.facing, lock=key)
+            for cmd, pos in zip(commands, (box.a, box.b), strict=True):
+                self._block(f"hand chest {table.id}#{i + 1}", pos, cmd)
+        for spot, label, action in (
+            (table.join_sign, "join", TriggerCode.JOIN),
+            (table.leave_sign, "leave", TriggerCode.LEAVE),
+        ):
+            if spot is not None:
+                self._sign(table, index, spot, label, action)
+        for spot, mode in table.start_signs:
+            action = TriggerCode.START_CPU if mode is Mode.CPU else TriggerCode.START_NORMAL
+            self._sign(table, index, spot, f"start_{(mode or Mode.NORMAL).value}", action)
+
+    def lockers(self, layout: LockerLayout) -> None:
+        """Force-load the locker box and fill its air with barrels (never replacing anything)."""
+        a, b = layout.corners()
+        d = self.d
+        self._run("forceload lockers", _where(a), d.forceload_add((a[0], a[2]), (b[0], b[2])), _FORCELOADED)
+        reply = self.sink.run(d.fill(a, b, d.block_state("minecraft:barrel"), mode="keep"))
+        where = f"{_where(a)} .. {_where(b)}"
+        if reply.startswith("Successfully filled"):
+            self.report.add("lockers", where, f"placed ({reply.split()[-2]} blocks)")
+        elif "No blocks were filled" in reply:
+            self.report.add("lockers", where, "found")
+        else:
+            self.report.add("lockers", where, f"failed: {reply}")
+
+    def _sign(self, table: TableSettings, index: int, spot: SignSpot, label: str,
+              action: TriggerCode) -> None:  # fmt: skip
+        title, hint = _SIGN_TEXT[label]
+        command = self.d.trigger_command(self.objective, trigger_for_table(index, action))
+        lines = [
+            SignLine(Text("【大富豪】", color="gold", bold=True), command),
+            SignLine(Text(table.name)),
+            SignLine(Text(title, color="dark_red" if label == "leave" else "dark_green", bold=True)),
+            SignLine(Text(hint, color="gray")),
+        ]
+        cmd = self.d.sign(spot.pos, lines, wall_facing=spot.wall_facing, rotation=spot.rotation)
+        self._block(f"sign {label} {table.id}", spot.pos, cmd)
+
+    def _block(self, what: str, pos: Sequence[int], command: str) -> None:
+        if not self.replace:
+            # keep: only an air block is set, so a second run changes nothing (and never clears a chest).
+            command = command.removesuffix(" replace") + " keep"
+        self._run(what, _where(pos), command, ("Changed",))
+
+    def _summon(self, what: str, tag: str, kind: str, summon: str, pos: Vec3) -> None:
+        selector = self.d.tagged(tag, kind=kind, single=True)
+        reply = self.sink.run(self.d.unless_entity(selector, summon))
+        if reply.startswith("Summoned"):
+            self.report.add(what, _where(pos), "placed")
+        elif reply == "":
+            self.report.add(what, _where(pos), "found")
+        else:
+            self.report.add(what, _where(pos), f"failed: {reply}")
+
+    def _run(self, what: str, where: str, command: str, ok: tuple[str, ...]) -> None:
+        reply = self.sink.run(command)
+        if reply.startswith(ok[:1]):
+            self.report.add(what, where, "placed")
+        elif reply.startswith((*ok[1:], "Could not set the block")):
+            self.report.add(what, where, "found")
+        else:
+            self.report.add(what, where, f"failed: {reply}")
+
+
+def place(sink: CommandSink, d: HostDialect, settings: HostSettings, *, replace: bool = False) -> SetupReport:
+    """Place everything for every table and the lockers; returns the report."""
+    placer = Placer(sink, d, settings.trigger_objective, replace)
+    for index, table in enumerate(settings.tables):
+        placer.table(table, index)
+    placer.lockers(settings.lockers)
+    return placer.report
+
+
+def main(argv: Sequence[str]) -> int:
+    """``dfg-bridge setup --config FILE``: place, print the report, exit 0 (1 if anything failed)."""
+    from dfg_bridge.app.run import DEFAULT_VERSION, _load, detect_version, host_dialect
+    from dfg_bridge.config import ConfigError
+    from dfg_bridge.rcon import RconClient, RconError
+
+    parser = argparse.ArgumentParser(prog="dfg-bridge setup", description="Place the tables, then exit.")
+    parser.add_argument("--config", required=True, type=Path, help="the YAML config file")
+    parser.add_argument("--replace", action="store_true", help="rewrite signs and chests that exist")
+    args = parser.parse_args(list(argv))
+    try:
+        config, settings, _messages = _load(args.config)
+    except ConfigError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    version = config.server.version
+    if version == "auto":
+        version = detect_version(config.source.log_path) or DEFAULT_VERSION
+    client = RconClient(config.rcon.host, config.rcon.port, config.rcon.password.reveal(),
+                        timeout=config.rcon.command_timeout)  # fmt: skip
+    try:
+        client.connect()
+        report = place(client, host_dialect(version), settings, replace=args.replace)
+    except RconError as exc:
+        print(f"dfg-bridge setup: RCON: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        client.close()
+    print(report.text())
+    return 1 if report.failed else 0
+
+
+__all__ = ["Placer", "SetupReport", "main", "place"]

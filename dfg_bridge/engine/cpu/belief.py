@@ -1,0 +1,257 @@
+"""What a seat believes about the hidden hands (推測), and how ``strong`` samples them.
+
+Hard facts: every unseen card is in some other hand or face down; the hand sizes are public; cards
+this seat gave away (7渡し, 買収) stay with the receiver until they are played. Soft facts: a seat
+that passed on a field probably could not beat it (縛り included) — a sample in which it holds a
+card that would have beaten the field is kept less often (stronger cards are forgiven more: people
+save them). Samples are dealt at random and kept by rejection on that weight.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from dfg_bridge.engine.actions import Action, Bribe, Give, Pass, Play
+from dfg_bridge.engine.cpu._bits import (
+    JOKER_BITS,
+    JOKER_RANK,
+    K_GROUP,
+    K_SINGLE,
+    Move,
+    bits,
+    key,
+    move_key,
+    rank_bits,
+)
+from dfg_bridge.engine.cpu.hand import has_rank, triggers_revolution
+from dfg_bridge.engine.cpu.view import View
+from dfg_bridge.engine.melds import move_of_meld
+from dfg_bridge.engine.rules import Rules
+
+_R_EIGHT = 5
+_R_JACK = 8
+
+
+@dataclass(frozen=True, slots=True)
+class PassNote:
+    """A seat passed on ``field`` (a single or a group) while the order was ``inverted``."""
+
+    seat: int
+    field: Move
+    inverted: bool
+    lock: int
+
+
+def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
+    """The passes of the public history with the field they passed on.
+
+    The field at a pass is the last play before it (a new lead can only be a play); the order is
+    rebuilt from the plays (革命 toggles, 11バック within a trick). Stairs fields are skipped.
+    """
+    notes: list[PassNote] = []
+    rev = False
+    eb = False
+    field: Move | None = None
+    prev_field: Move | None = None
+    lock = 0
+    for a in history:
+        if isinstance(a, Play):
+            m = move_of_meld(a.meld)
+            if m is None:
+                continue
+            if field is None or _is_new_lead(m, field, rev != eb) or _cut(field, rules):
+                eb = False
+                lock = 0
+                prev_field = None
+            else:
+                prev_field = field
+            if prev_field is not None and rules.lock and not lock and m[6] and m[6] == prev_field[6]:
+                if rules.lock_by_joker or not (m[2] or prev_field[2]):
+                    lock = m[6]
+            if triggers_revolution(m, rules):
+                rev = not rev
+            if rules.eleven_back and not eb and has_rank(m, _R_JACK, rules):
+                eb = True
+            field = m
+        elif isinstance(a, Pass) and field is not None and field[0] in (K_SINGLE, K_GROUP):
+            notes.append(PassNote(a.seat, field, rev != eb, lock))
+    return notes
+
+
+def _cut(m: Move, rules: Rules) -> bool:
+    return rules.eight_cut and has_rank(m, _R_EIGHT, rules)
+
+
+def _is_new_lead(m: Move, field: Move, inverted: bool) -> bool:
+    if m[0] != field[0] or m[3] != field[3]:
+        return True
+    if field[0] == K_SINGLE and field[4] == JOKER_RANK:
+        return m[1] != 1
+    if m[0] == K_SINGLE and m[4] == JOKER_RANK:
+        return False
+    return move_key(m, inverted) <= move_key(field, inverted)
+
+
+def beaters(note: PassNote) -> tuple[int, int]:
+    """Cards that could have answered the field: (``mid`` beaters, ``top`` beaters) as masks.
+
+    For a group field the masks hold every card of a rank that is strong enough (the count is
+    checked by :func:`violation`). ``top`` are the two strongest ranks and the jokers.
+    """
+    f = note.field
+    k = key(f[4], note.inverted)
+    mid = 0
+    top = JOKER_BITS
+    for r in range(13):
+        rk = key(r, note.inverted)
+        if rk <= k:
+            continue
+        suits = 15 if not note.lock else note.lock
+        cards = suits << (4 * r)
+        if rk >= 11:
+            top |= cards
+        else:
+            mid |= cards
+    return mid, top
+
+
+def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float:
+    """The weight factor of ``hand`` given that its seat passed: 1 if it could not beat the field."""
+    mid, top = masks
+    f = note.field
+    size = f[3]
+    jokers = (hand & JOKER_BITS).bit_count()
+    if f[0] == K_SINGLE:
+        if f[4] == JOKER_RANK:
+            return 1.0
+        if hand & mid:
+            return 0.2
+        if hand & top:
+            return 0.6
+        return 1.0
+    best = 1.0
+    for mask, factor in ((mid, 0.2), (top & ~JOKER_BITS, 0.6)):
+        cand = hand & mask
+        for r in range(13):
+            c = rank_bits(cand, r).bit_count()
+            if c and c + jokers >= size:
+                best = min(best, factor)
+                break
+    return best
+
+
+class Tracker:
+    """Memory of one seat across its decisions in a round: what it gave and to whom.
+
+    Remembering one's own actions is fair play: a human remembers them too.
+    """
+
+    def __init__(self) -> None:
+        self._history: tuple[Action, ...] = ()
+        self.gave: dict[int, int] = {}
+
+    def update(self, view: View) -> None:
+        """Start afresh when ``view`` belongs to a new round."""
+        h = view.obs.history
+        prev = self._history
+        if len(h) < len(prev) or h[: len(prev)] != prev or view.obs.phase == "exchange" and not h:
+            self.gave = {}
+        self._history = h
+
+    def note(self, view: View, action: Action) -> None:
+        """Remember a decision that moved cards to a known seat."""
+        if isinstance(action, Bribe) and action.target is not None:
+            for c in action.cards:
+                self.gave[c.index] = action.target
+        elif isinstance(action, Give) and view.obs.phase == "play":
+            target = next_active(view, view.seat)
+            if target is not None:
+                for c in action.cards:
+                    self.gave[c.index] = target
+
+    def known(self, view: View) -> dict[int, int]:
+        """Unseen cards whose holder is known: card index → seat."""
+        counts = view.obs.hand_counts
+        return {i: s for i, s in self.gave.items() if view.unseen >> i & 1 and counts[s] > 0}
+
+
+def next_active(view: View, seat: int) -> int | None:
+    """The next seat with cards in the turn direction."""
+    counts = view.obs.hand_counts
+    n = len(counts)
+    d = view.obs.direction
+    s = seat
+    for _ in range(n):
+        s = (s + d) % n
+        if s != seat and counts[s] > 0:
+            return s
+    return None
+
+
+class Sampler:
+    """Deals the unseen cards to the other seats consistently with what ``view`` knows."""
+
+    def __init__(self, view: View, known: dict[int, int], rng: random.Random, tries: int = 12) -> None:
+        self.view = view
+        self.rng = rng
+        self.tries = tries
+        obs = view.obs
+        self.seats = [s for s, c in enumerate(obs.hand_counts) if s != obs.seat and c > 0]
+        self.need = {s: obs.hand_counts[s] for s in self.seats}
+        self.fixed: dict[int, int] = dict.fromkeys(self.seats, 0)
+        free = view.unseen
+        for idx, s in known.items():
+            if s in self.fixed and self.fixed[s].bit_count() < self.need[s]:
+                self.fixed[s] |= 1 << idx
+                free &= ~(1 << idx)
+        self.free = bits(free)
+        self.notes = [
+            (n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need
+        ]
+
+    def deal(self) -> list[int]:
+        """One random deal (hands by seat; this seat's own hand included), no weighting."""
+        rng = self.rng
+        cards = self.free[:]
+        rng.shuffle(cards)
+        hands = [0] * len(self.view.obs.hand_counts)
+        hands[self.view.seat] = self.view.hand
+        pos = 0
+        for s in self.seats:
+            h = self.fixed[s]
+            for _ in range(self.need[s] - h.bit_count()):
+                if pos < len(cards):
+                    h |= 1 << cards[pos]
+                    pos += 1
+            hands[s] = h
+        return hands
+
+    def weight(self, hands: list[int]) -> float:
+        """How well a deal fits the passes (1 = fully)."""
+        w = 1.0
+        for note, masks in self.notes:
+            w *= violation(hands[note.seat], note, masks)
+        return w
+
+    def sample(self) -> list[int]:
+        """A deal kept by rejection on :meth:`weight` (the best of ``tries`` if none is kept)."""
+        best: tuple[float, list[int]] | None = None
+        for _ in range(self.tries):
+            hands = self.deal()
+            if not self.notes:
+                return hands
+            w = self.weight(hands)
+            if self.rng.random() < w:
+                return hands
+            if best is None or w > best[0]:
+                best = (w, hands)
+        assert best is not None
+        return best[1]
+
+    def leftover(self, hands: list[int]) -> int:
+        """Unseen cards no hand got (face down: 脱落 / 都落ち hands)."""
+        dealt = 0
+        for s in self.seats:
+            dealt |= hands[s]
+        return self.view.unseen & ~dealt

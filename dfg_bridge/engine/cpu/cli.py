@@ -1,0 +1,50 @@
+"""``python -m dfg_bridge.engine.cpu tournament …``: the on-demand tournament (one JSON line out)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from dfg_bridge.engine.cpu.levels import LEVELS
+from dfg_bridge.engine.cpu.tournament import run
+from dfg_bridge.engine.rules import Rules
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m dfg_bridge.engine.cpu", description="CPU players (CPU)")
+    sub = p.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("tournament", help="play rounds between CPU levels, print one JSON line")
+    t.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    t.add_argument("--rules", default="minecraft", help="rules preset: minecraft, dqx, niconico, uecda")
+    t.add_argument("--rounds", type=int, default=100, help="rounds to play (whole matches, seats rotated)")
+    t.add_argument("--seed", type=int, default=1, help="seed of the deals and of the CPUs")
+    t.add_argument("--seats", default="strong,greedy,greedy,greedy", help="levels, one per seat")
+    t.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
+    t.add_argument("--jobs", type=int, default=1, help="processes (timings are noisier above 1)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    args = _parser().parse_args(argv)
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    bad = [s for s in seats if s not in LEVELS]
+    if bad:
+        print(f"unknown level(s) {', '.join(bad)}; known: {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    if len(seats) != args.players:
+        print(f"--seats names {len(seats)} levels for {args.players} players", file=sys.stderr)
+        return 2
+    try:
+        rules = Rules.preset(args.rules)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if args.rounds < 1:
+        print("--rounds must be at least 1", file=sys.stderr)
+        return 2
+    report = run(rules, seats, args.rounds, args.seed, args.budget_ms, args.jobs)
+    print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
+    return 0

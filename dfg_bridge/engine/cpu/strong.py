@@ -1,0 +1,224 @@
+"""The ``strong`` level: determinized Monte Carlo (モンテカルロ) with a mate check and an exact endgame.
+
+For a play decision it
+1. plays at once when there is one option, or a sure way out (詰み, :func:`~.hand.mate_line`);
+2. with two seats left, solves the ending exactly on the known (or sampled) hidden hand;
+3. otherwise deals the unseen cards many times consistently with what it saw
+   (:class:`~.belief.Sampler`), plays each candidate in each deal and finishes the round with the
+   fast policy (:mod:`.playout`), and keeps the candidate with the best mean points. Candidates that
+   fall clearly behind (paired on the same deals) are dropped early; the clock is checked after
+   every deal, so a decision stays within its budget.
+Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかまカード) use the ``normal`` choosers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable
+
+from dfg_bridge.engine.actions import Action, Pass, Play
+from dfg_bridge.engine.cpu import _determinize as det
+from dfg_bridge.engine.cpu._bits import Move, move_key
+from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
+from dfg_bridge.engine.cpu.belief import Sampler, Tracker
+from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.endgame import best_moves
+from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
+from dfg_bridge.engine.cpu.heuristic import normal_play
+from dfg_bridge.engine.cpu.playout import PASS, playout
+from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
+from dfg_bridge.engine.observation import Observation
+from dfg_bridge.engine.round import Round
+from dfg_bridge.engine.rules import Rules, rank_points
+
+MAX_CANDIDATES = 8
+"""Plays compared by the search (the heuristic's favourites; a pass is always added)."""
+MIN_DEALS = 12
+"""Deals before any candidate may be dropped."""
+MAX_DEALS = 400
+"""Deals after which the search stops even with time left."""
+ENDGAME_CARDS = 16
+"""Cards left in the two remaining hands below which the ending is solved exactly."""
+
+
+class StrongPlayer:
+    """The ``strong`` level (see the module docstring)."""
+
+    level = "strong"
+
+    def __init__(self, seed: int, budget_ms: int = 200, rules: Rules | None = None) -> None:
+        self.rules = rules
+        self.budget = max(1, budget_ms) / 1000.0
+        self._rng = random.Random(seed)
+        self._tracker = Tracker()
+        self.last_deals = 0
+        """Deals searched by the last decision (for tests and tuning)."""
+
+    def decide(self, observation: Observation, legal: Iterable[Action]) -> Action:
+        """Pick one of ``legal`` within the time budget."""
+        start = time.perf_counter()
+        acts = as_list(legal)
+        view = read(observation, rules_of(observation, self.rules))
+        self._tracker.update(view)
+        self.last_deals = 0
+        if len(acts) == 1:
+            action = acts[0]
+        else:
+            decision = decision_of(acts)
+            if decision is Decision.PLAY:
+                action = self._play(view, acts, start + 0.85 * self.budget)
+            else:
+                action = choose(view, acts, decision)
+        self._tracker.note(view, action)
+        return action
+
+    # ------------------------------------------------------------------ play decisions
+    def _play(self, view: View, acts: list[Action], deadline: float) -> Action:
+        plays = plays_of(acts)
+        passing = pass_in(acts)
+        if not plays:
+            return passing if passing is not None else acts[0]
+        hand = view.hand
+        o = view.outlook
+        if view.leading:
+            line = mate_line(hand, o)
+            if line is not None:
+                for m, a in plays:
+                    if m[0] == line[0][0] and m[1] == line[0][1]:
+                        return a
+        else:
+            fm = follow_mate([m for m, _ in plays], hand, o, view.on_joker)
+            if fm is not None:
+                for m, a in plays:
+                    if m == fm:
+                        return a
+        cands = self._candidates(view, acts, plays, passing)
+        if len(cands) == 1:
+            return cands[0][1]
+        base = det.template(view)
+        sampler = Sampler(view, self._tracker.known(view), self._rng)
+        rivals = [s for s in range(len(view.obs.hand_counts)) if s != view.seat and view.obs.hand_counts[s] > 0]
+        if len(rivals) == 1 and hand.bit_count() + view.obs.hand_counts[rivals[0]] <= ENDGAME_CARDS:
+            solved = self._endgame(base, sampler, cands, view.seat, deadline)
+            if solved is not None:
+                return solved
+        return self._monte_carlo(view, base, sampler, cands, deadline)
+
+    def _candidates(
+        self, view: View, acts: list[Action], plays: list[tuple[Move, Play]], passing: Pass | None
+    ) -> list[tuple[Move, Action]]:
+        """The heuristic's choice first, then the melds of the best split, then the weakest plays."""
+        o = view.outlook
+        favourite = normal_play(view, acts)
+        out: list[tuple[Move, Action]] = []
+        seen: set[tuple[int, int, int]] = set()
+
+        def add(m: Move, a: Action) -> None:
+            k = (m[0], m[1], m[6]) if len(m) > 6 else (m[0], 0, 0)
+            if k not in seen and len(out) < MAX_CANDIDATES:
+                seen.add(k)
+                out.append((m, a))
+
+        if isinstance(favourite, Pass):
+            add(PASS, favourite)
+        else:
+            for m, a in plays:
+                if a == favourite:
+                    add(m, a)
+        split_masks = {(m[0], m[1]) for m in split(view.hand, o).melds}
+        for m, a in plays:
+            if (m[0], m[1]) in split_masks:
+                add(m, a)
+        rest = sorted(plays, key=lambda p: (p[0][2], move_key(p[0], o.inverted), -p[0][3]))
+        for m, a in rest:
+            add(m, a)
+        if passing is not None and not any(isinstance(a, Pass) for _, a in out):
+            seen.clear()
+            out.append((PASS, passing))
+        return out
+
+    def _endgame(
+        self,
+        base: Round,
+        sampler: Sampler,
+        cands: list[tuple[Move, Action]],
+        seat: int,
+        deadline: float,
+    ) -> Action | None:
+        exact = not sampler.free or sampler.view.unseen.bit_count() == sum(sampler.need.values())
+        worlds = 1 if exact else 12
+        wins = [0] * len(cands)
+        solved = 0
+        for _ in range(worlds):
+            hands = sampler.sample()
+            world = det.with_hands(base, hands, sampler.leftover(hands), self._rng.getrandbits(32))
+            got = best_moves(world, seat, [m for m, _ in cands], deadline)
+            if got is None:
+                break
+            solved += 1
+            for i, v in enumerate(got):
+                wins[i] += v
+            if time.perf_counter() > deadline:
+                break
+        self.last_deals = solved
+        if not solved or (not exact and solved < 4):
+            return None
+        best = max(range(len(cands)), key=lambda i: (wins[i], -i))
+        return cands[best][1]
+
+    def _monte_carlo(
+        self,
+        view: View,
+        base: Round,
+        sampler: Sampler,
+        cands: list[tuple[Move, Action]],
+        deadline: float,
+    ) -> Action:
+        rng = self._rng
+        rules = view.rules
+        seat = view.seat
+        n_present = sum(1 for s, c in enumerate(view.obs.hand_counts) if c > 0) + len(view.obs.finished)
+        points = rank_points(rules, n_present) if n_present >= 2 else (1,)
+        k = len(cands)
+        results: list[list[int]] = [[] for _ in range(k)]
+        alive = list(range(k))
+        deals = 0
+        while deals < MAX_DEALS:
+            hands = sampler.sample()
+            world = det.with_hands(base, hands, sampler.leftover(hands), rng.getrandbits(32))
+            for i in range(k):
+                if i in alive:
+                    r = world.copy()
+                    r.make_move(cands[i][0])
+                    results[i].append(playout(r, seat, rng, rules, points))
+                else:
+                    results[i].append(0)
+            deals += 1
+            if time.perf_counter() > deadline or len(alive) == 1:
+                break
+            if deals >= MIN_DEALS and deals % 2 == 0:
+                alive = _survivors(results, alive)
+        self.last_deals = deals
+        best = max(alive, key=lambda i: (sum(results[i]), -i))
+        return cands[best][1]
+
+
+def _survivors(results: list[list[int]], alive: list[int]) -> list[int]:
+    """Drop candidates clearly worse than the leader on the same deals (paired difference test)."""
+    n = len(results[alive[0]])
+    means = {i: sum(results[i]) / n for i in alive}
+    lead = max(alive, key=lambda i: (means[i], -i))
+    keep = [lead]
+    for i in alive:
+        if i == lead:
+            continue
+        diffs = [a - b for a, b in zip(results[lead], results[i], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > 3.0 * math.sqrt(var / n) + 0.05:
+            continue
+        keep.append(i)
+    keep.sort()
+    return keep

@@ -1,0 +1,91 @@
+"""What one seat may see (見えている情報): the input of CPU players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dfg_bridge.engine import _moves as mv
+from dfg_bridge.engine.actions import Action
+from dfg_bridge.engine.cards import CARDS, Card, Suit, cards_of_mask
+from dfg_bridge.engine.melds import Meld, meld_of_move
+
+if TYPE_CHECKING:
+    from dfg_bridge.engine.round import Finish, Round
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A frozen snapshot of one seat's view of a round.
+
+    ``unseen`` are the cards this seat cannot locate: in other hands, or discarded face down
+    (脱落 / 都落ち hands). ``history`` lists the public plays and passes of the round, in order.
+    """
+
+    seat: int
+    phase: str
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    to_act: int | None
+    field: Meld | None
+    field_by: int | None
+    revolution: bool
+    eleven_back: bool
+    lock: frozenset[Suit] | None
+    number_lock: bool
+    direction: int
+    passed: frozenset[int]
+    finished: tuple[Finish, ...]
+    history: tuple[Action, ...]
+    seen: frozenset[Card]
+    unseen: frozenset[Card]
+    pending: str | None
+    risen: Card | None
+    slime: int
+    wallets: tuple[int, ...]
+    jokers: int
+
+
+def observe(rnd: Round, seat: int) -> Observation:
+    """Build the :class:`Observation` of ``seat``."""
+    from dfg_bridge.engine.actions import Pass, Play
+
+    history: list[Action] = []
+    for s, m in rnd.history:
+        if m[0] == mv.K_PASS:
+            history.append(Pass(s))
+        elif m[0] <= mv.K_STAIRS:
+            history.append(Play(s, meld_of_move(m)))
+    all_cards = 0
+    for h in rnd.hands:
+        all_cards |= h
+    for h in rnd.held:
+        all_cards |= h
+    all_cards |= rnd.trick | rnd.discard
+    own = rnd.hands[seat]
+    unseen = all_cards & ~own & ~rnd.seen
+    to_act = rnd.to_act
+    return Observation(
+        seat=seat,
+        phase=rnd.phase.value,
+        hand=cards_of_mask(own),
+        hand_counts=rnd.hand_counts(),
+        to_act=to_act,
+        field=rnd.field,
+        field_by=rnd.field_by,
+        revolution=rnd.revolution,
+        eleven_back=rnd.eleven_back,
+        lock=rnd.lock,
+        number_lock=rnd.number_lock,
+        direction=rnd.direction,
+        passed=rnd.passed,
+        finished=tuple(rnd.finished),
+        history=tuple(history),
+        seen=frozenset(cards_of_mask(rnd.seen)),
+        unseen=frozenset(cards_of_mask(unseen)),
+        pending=rnd.pending_decision if to_act == seat else None,
+        risen=CARDS[rnd.risen] if rnd.risen >= 0 and to_act == seat else None,
+        slime=rnd.slime,
+        wallets=rnd.wallets,
+        jokers=rnd.rules.jokers,
+    )

@@ -1,0 +1,64 @@
+"""What every table shares (共有の部品): ports, settings, journal, clock and chat helpers.
+
+The :class:`HostContext` is created once by :class:`dfg_bridge.host.host.GameHost` and handed to each
+table; it is only ever used on the main thread.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from dfg_bridge.host.cpu import CpuPolicy
+from dfg_bridge.host.differ import Differ
+from dfg_bridge.host.journal import Journal
+from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
+from dfg_bridge.host.settings import HostSettings
+from dfg_bridge.model.text import Text
+
+
+@dataclass
+class HostContext:
+    """Shared parts of the host; ``release`` gives a player who left a table their items back."""
+
+    settings: HostSettings
+    sink: CommandSink
+    r: CommandRenderer
+    msgs: MessageCatalog
+    journal: Journal
+    scheduler: Scheduler
+    post: Callable[[object], None]
+    clock: Callable[[], float]
+    rng: random.Random
+    cpu: CpuPolicy
+    differ: Differ
+    release: Callable[[str], None]
+    online: set[str] = field(default_factory=set)
+
+    @property
+    def lang(self) -> str:
+        """The configured language."""
+        return self.settings.language
+
+    def text(self, key: str, /, **params: object) -> str:
+        """A message in the configured language."""
+        return self.msgs.get(key, self.lang, **params)
+
+    def tell(self, player: str, key: str, color: str | None = None, /, **params: object) -> None:
+        """Send one player a message (silently nothing if they are offline)."""
+        if player in self.online:
+            self.sink.run(self.r.tellraw(player, Text(self.text(key, **params), color=color)))
+
+    def tell_text(self, player: str, text: Text) -> None:
+        """Send one player a prepared text."""
+        if player in self.online:
+            self.sink.run(self.r.tellraw(player, text))
+
+    def to_team(self, team: str, text: Text) -> None:
+        """Send a text to a table's team (its players and lobby)."""
+        self.sink.run(self.r.tellraw(self.r.team_members(team), text))
+
+    def to_all(self, text: Text) -> None:
+        """Send a text to everyone on the server (final standings)."""
+        self.sink.run(self.r.tellraw("@a", text))

@@ -1,0 +1,117 @@
+"""Host settings from the operator's configuration (設定の変換).
+
+The host works on its own small frozen values (:mod:`dfg_bridge.host.settings`); this module is
+the one place that knows how the config schema maps onto them.
+"""
+
+from __future__ import annotations
+
+from dfg_bridge.config import Config, Facing, GameConfig, SignConfig, TableConfig
+from dfg_bridge.config import CrashPolicy as CfgCrash
+from dfg_bridge.config import DropoutPolicy as CfgDropout
+from dfg_bridge.engine import Rules
+from dfg_bridge.host.custody import LockerLayout
+from dfg_bridge.host.intents import Mode
+from dfg_bridge.host.ports import BlockPos, Vec3
+from dfg_bridge.host.settings import (
+    CrashPolicy,
+    DropoutPolicy,
+    Durations,
+    HandBox,
+    HostSettings,
+    SeatSpot,
+    SidebarOverflow,
+    SignSpot,
+    TableSettings,
+)
+
+YAW = {Facing.SOUTH: 0.0, Facing.WEST: 90.0, Facing.NORTH: 180.0, Facing.EAST: -90.0}
+"""Minecraft yaw of each facing (0 = south, +Z)."""
+
+SEAT_HEIGHT = 0.5
+"""Seat entities float this far above the seat block (a slab or stair top)."""
+SEAT_TEXT_HEIGHT = 2.4
+"""Over-seat texts float this far above the seat block."""
+CENTRE_TEXT_HEIGHT = 1.6
+"""The centre text floats this far above the centre block."""
+
+
+def centre_of(pos: BlockPos, dy: float = 0.0) -> Vec3:
+    """The middle of a block's top face, raised by ``dy``.
+
+    >>> centre_of((1, 64, -2), 0.5)
+    (1.5, 64.5, -1.5)
+    """
+    return (pos[0] + 0.5, pos[1] + dy, pos[2] + 0.5)
+
+
+def rules_of(game: GameConfig) -> Rules:
+    """The engine rules: the preset with the option overrides on top."""
+    rules = Rules.preset(str(game.preset))
+    return rules.replace(**dict(game.rules)) if game.rules else rules
+
+
+def table_settings(table: TableConfig) -> TableSettings:
+    """One table's host settings (its ``game:`` already carries the global defaults)."""
+    game = table.game
+    seats = tuple(SeatSpot(centre_of(s.at, SEAT_HEIGHT), YAW[s.facing]) for s in table.seats)
+    boxes = tuple(
+        HandBox(s.hand_box.blocks[0], s.hand_box.blocks[1], str(s.hand_box.facing or s.facing.opposite()))
+        for s in table.seats
+    )
+    signs = table.signs
+
+    def spot(sign: SignConfig | None) -> SignSpot | None:
+        return None if sign is None else SignSpot(sign.at, wall_facing=str(sign.facing))
+
+    starts = tuple(
+        (s, mode)
+        for s, mode in ((spot(signs.start), Mode.NORMAL), (spot(signs.start_cpu), Mode.CPU))
+        if s is not None
+    )
+    delay = game.cpu.delay
+    return TableSettings(
+        id=table.id,
+        name=table.display_name,
+        seats=seats,
+        centre=centre_of(table.centre),
+        rules=rules_of(game),
+        rules_name=str(game.preset),
+        rounds=game.rounds,
+        cpu_total=game.cpu.fill_total,
+        default_mode=Mode(str(game.start_mode)),
+        durations=Durations(
+            turn=game.turn_timeout,
+            exchange=game.exchange_timeout,
+            cpu_min=delay * 0.6,
+            cpu_max=delay * 1.4,
+            grace=game.dropout.grace_seconds,
+        ),
+        hand_boxes=boxes,
+        join_sign=spot(signs.join),
+        start_signs=starts,
+        leave_sign=spot(signs.leave),
+        dropout=DropoutPolicy.GRACE if game.dropout.policy is CfgDropout.GRACE else DropoutPolicy.DROPOUT,
+    )
+
+
+def locker_layout(config: Config) -> LockerLayout:
+    """The custody locker box."""
+    a, b = config.custody.locker.corner1, config.custody.locker.corner2
+    origin = (min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]))
+    size = (abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1, abs(a[2] - b[2]) + 1)
+    return LockerLayout(origin, size)
+
+
+def host_settings(config: Config) -> HostSettings:
+    """All host settings from a loaded config."""
+    return HostSettings(
+        tables=tuple(table_settings(t) for t in config.tables),
+        lockers=locker_layout(config),
+        admins=frozenset(config.admins),
+        language=str(config.language),
+        trigger_objective=config.commands.trigger_objective,
+        crash=CrashPolicy.END if config.crash_policy is CfgCrash.END else CrashPolicy.RESUME,
+        custody_ender_chest=str(config.hand.surface) == "enderchest",
+        sidebar_overflow=SidebarOverflow(str(config.displays.sidebar_overflow)),
+    )

@@ -1,0 +1,450 @@
+"""The game host (ゲームホスト): one thread, one queue, every table.
+
+Sources, timers and signal handlers only :meth:`GameHost.post` events. The owner thread runs
+:meth:`GameHost.run_forever` (or :meth:`GameHost.run_until` in tests), takes events off the queue one
+at a time and is the only code that touches game state or sends commands. Players' intents are
+routed to their table; custody (預かり) is taken on join and given back whenever a player leaves a
+table, at once if they are online, else at their next join.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import queue
+import random
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from dfg_bridge.engine import CardParseError, EngineError
+from dfg_bridge.host.context import HostContext
+from dfg_bridge.host.cpu import CpuPolicy, EngineGreedy
+from dfg_bridge.host.custody import Custody, Restore
+from dfg_bridge.host.differ import Differ
+from dfg_bridge.host.errors import CommandError, HostError
+from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.intents import (
+    AdminReload,
+    AdminStop,
+    ClearSelection,
+    Hand,
+    Intent,
+    Join,
+    Leave,
+    Pass,
+    Play,
+    PlaySelection,
+    Start,
+    Status,
+    Toggle,
+    intent_for_trigger,
+    parse_args,
+)
+from dfg_bridge.host.journal import Journal
+from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.match import EndReason, MatchRun
+from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
+from dfg_bridge.host.settings import CrashPolicy, HostSettings
+from dfg_bridge.host.store import open_store
+from dfg_bridge.host.table import Table
+from dfg_bridge.model.events import (
+    PlayerCommand,
+    PlayerJoined,
+    PlayerLeft,
+    ServerStarted,
+    ServerStopping,
+    TriggerFired,
+)
+from dfg_bridge.model.text import Text
+
+log = logging.getLogger(__name__)
+
+_LIST_NAMES = re.compile(r"online:\s*(.*)$", re.DOTALL)
+_POS = re.compile(r"\[(-?[\d.]+)d?, (-?[\d.]+)d?, (-?[\d.]+)d?\]")
+
+Reloader = Callable[[], tuple[HostSettings, MessageCatalog]]
+"""Re-reads config and messages for ``admin reload``."""
+
+
+class GameHost:
+    """Owns every table; everything happens on the thread that calls :meth:`run_until`/:meth:`run_forever`."""
+
+    def __init__(
+        self,
+        settings: HostSettings,
+        sink: CommandSink,
+        renderer: CommandRenderer,
+        messages: MessageCatalog,
+        *,
+        data_dir: Path | str,
+        scheduler: Scheduler,
+        clock: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+        cpu: CpuPolicy | None = None,
+        reload: Reloader | None = None,
+        setup: Callable[[], object] | None = None,
+    ) -> None:
+        self.queue: queue.Queue[object] = queue.Queue()
+        self.conn = open_store(data_dir)
+        self.ledger = CustodyLedger(self.conn)
+        self.journal = Journal(self.conn)
+        self.differ = Differ(renderer, sink)
+        self.custody = Custody(
+            sink, renderer, self.ledger, settings.lockers, ender_chest=settings.custody_ender_chest
+        )
+        self.ctx = HostContext(
+            settings=settings,
+            sink=sink,
+            r=renderer,
+            msgs=messages,
+            journal=self.journal,
+            scheduler=scheduler,
+            post=self.post,
+            clock=clock,
+            rng=rng or random.Random(),
+            cpu=cpu or EngineGreedy(),
+            differ=self.differ,
+            release=self._release,
+        )
+        self.tables: dict[str, Table] = {t.id: Table(self.ctx, t, i) for i, t in enumerate(settings.tables)}
+        self._reload = reload
+        self._setup = setup
+        self.server_stopping = False
+        self.stopped = False
+        self.started = False
+        self._calls: dict[str, Callable[[], None]] = {}
+
+    # ---- the loop -------------------------------------------------------------------------------
+    def post(self, event: object) -> None:
+        """Enqueue an event (any thread)."""
+        self.queue.put(event)
+
+    def call(self, label: str, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the owner thread (posted as a :class:`Call`)."""
+        self._calls[label] = fn
+        self.post(Call(label))
+
+    def step(self, timeout: float) -> bool:
+        """Handle one event if one arrives within ``timeout``; ``False`` if none did."""
+        try:
+            event = self.queue.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return False
+        self.handle(event)
+        return True
+
+    def run_until(self, done: Callable[[], bool], timeout: float) -> bool:
+        """Handle events until ``done()`` or ``timeout`` seconds passed; returns ``done()``."""
+        end = time.monotonic() + timeout
+        while not done():
+            left = end - time.monotonic()
+            if left <= 0 or self.stopped:
+                break
+            self.step(min(left, 0.05))
+        return done()
+
+    def run_forever(self) -> None:
+        """Handle events until a :class:`Shutdown` event."""
+        while not self.stopped:
+            self.step(0.5)
+
+    # ---- start and stop -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Bring the server in line with our state: objectives, custody recovery, matches, displays."""
+        r, sink = self.ctx.r, self.ctx.sink
+        if self._setup is not None:
+            self._setup()
+        sink.run(r.objective_add(self.ctx.settings.trigger_objective, trigger=True))
+        self.custody.prepare()
+        self.ctx.online = self._query_online()
+        if self.ctx.online:
+            sink.run(r.trigger_enable("@a", self.ctx.settings.trigger_objective))
+        self.custody.recover()
+        for table in self.tables.values():
+            self._restore_table(table)
+        for record in self.ledger.all():
+            if record.player in self.ctx.online and self._table_of(record.player) is None:
+                self._release(record.player)
+        for table in self.tables.values():
+            table.scene()
+        self.started = True
+        self._tick()
+
+    def _restore_table(self, table: Table) -> None:
+        members = self.journal.lobby(table.id)
+        for name in members:
+            table.lobby.add(name)
+        entries = self.journal.entries(table.id)
+        if entries:
+            try:
+                table.run = MatchRun.replay(entries)
+            except Exception:
+                log.exception("table %s: cannot replay the saved match; ending it", table.id)
+                self.journal.clear(table.id)
+                table.run = None
+        if table.run is not None:
+            if self.ctx.settings.crash is CrashPolicy.END:
+                table.end_match(EndReason.STOPPED)
+            else:
+                table.pause(table.settings.durations.rejoin_wait)
+                table.seat_players([p for p in table.run.humans_left() if p in self.ctx.online])
+                table.try_resume()
+        playing = set(table.run.humans_left()) if table.run is not None else set()
+        for name in list(table.lobby.members):
+            if name not in self.ctx.online and name not in playing:
+                table.remove_member(name)
+
+    def shutdown(self, *, restore: bool = True) -> None:
+        """Stop: with ``restore``, end every match and give every player their items back."""
+        if restore:
+            for table in self.tables.values():
+                try:
+                    table.stop()
+                except Exception:
+                    log.exception("table %s: stopping failed", table.id)
+        self.stopped = True
+
+    # ---- dispatch -------------------------------------------------------------------------------
+    def handle(self, event: object) -> None:
+        """Handle one event; player mistakes become messages, link failures are logged."""
+        player: str | None = None
+        try:
+            if isinstance(event, PlayerCommand):
+                player = event.player
+                self._intent(player, parse_args(event.args))
+            elif isinstance(event, TriggerFired):
+                if event.objective != self.ctx.settings.trigger_objective:
+                    return
+                player = event.player
+                self.ctx.sink.run(self.ctx.r.trigger_enable(player, event.objective))
+                self._intent(player, intent_for_trigger(event.value, list(self.tables)))
+            elif isinstance(event, TimerFired):
+                table = self.tables.get(event.table)
+                if table is not None:
+                    table.on_timer(event)
+            elif isinstance(event, Tick):
+                self._tick()
+                for table in self.tables.values():
+                    table.on_tick()
+            elif isinstance(event, PlayerJoined):
+                self._joined(event.player)
+            elif isinstance(event, PlayerLeft):
+                self._left(event.player)
+            elif isinstance(event, ServerStopping):
+                self.server_stopping = True
+                for table in self.tables.values():
+                    table.pause(None)
+            elif isinstance(event, ServerStarted):
+                self.server_stopping = False
+            elif isinstance(event, LinkUp):
+                self._link_up()
+            elif isinstance(event, LinkDown):
+                pass
+            elif isinstance(event, Shutdown):
+                self.shutdown(restore=event.restore)
+            elif isinstance(event, Call):
+                fn = self._calls.pop(event.label, None)
+                if fn is not None:
+                    fn()
+        except HostError as exc:
+            if player is not None:
+                self._tell_error(player, exc.message_key, **exc.params)
+        except EngineError:
+            if player is not None:
+                self._tell_error(player, "error.not_now")
+        except CardParseError as exc:
+            if player is not None:
+                self._tell_error(player, "error.bad_cards", text=str(exc))
+        except Exception:
+            log.exception("while handling %r", event)
+
+    def _tell_error(self, player: str, key: str, **params: object) -> None:
+        try:
+            self.ctx.tell(player, key, "red", **params)
+        except Exception:
+            log.exception("could not tell %s about %s", player, key)
+
+    def _intent(self, player: str, intent: Intent) -> None:
+        if isinstance(intent, AdminStop | AdminReload):
+            if player not in self.ctx.settings.admins:
+                raise CommandError("not_admin")
+            if isinstance(intent, AdminStop):
+                self._admin_stop(player, intent.table)
+            else:
+                self._admin_reload(player)
+            return
+        if isinstance(intent, Join):
+            self._join(player, intent.table)
+            return
+        if isinstance(intent, Status):
+            self._status(player, intent.table)
+            return
+        table = self._table_of(player)
+        if table is None:
+            raise CommandError("not_joined")
+        if isinstance(intent, Leave):
+            table.leave(player)
+        elif isinstance(intent, Start):
+            if intent.table is not None and intent.table != table.id:
+                raise CommandError("other_table", table=table.settings.name)
+            table.start(player, intent.mode)
+        elif isinstance(intent, Hand):
+            table.show_hand(player)
+        elif isinstance(intent, Play):
+            table.decide(player, intent.cards)
+        elif isinstance(intent, Pass):
+            table.decide(player, None)
+        elif isinstance(intent, PlaySelection):
+            table.play_selection(player)
+        elif isinstance(intent, Toggle):
+            table.toggle(player, intent.card)
+        elif isinstance(intent, ClearSelection):
+            table.clear_selection(player)
+
+    # ---- joining and leaving ------------------------------------------------------------------
+    def _table_of(self, player: str) -> Table | None:
+        return next((t for t in self.tables.values() if player in t.lobby), None)
+
+    def _join(self, player: str, table_id: str | None) -> None:
+        current = self._table_of(player)
+        if current is not None:
+            if table_id is None or table_id.lower() == current.id:
+                raise CommandError("already_joined")
+            raise CommandError("other_table", table=current.settings.name)
+        if table_id is not None:
+            table = self.tables.get(table_id.lower())
+            if table is None:
+                raise CommandError("no_such_table", table=table_id)
+        else:
+            table = self._pick_table(player)
+        self.custody.take(player)
+        table.add_member(player)
+
+    def _pick_table(self, player: str) -> Table:
+        """The nearest table by the player's position, else the first with room, else the first."""
+        tables = list(self.tables.values())
+        if len(tables) > 1:
+            match = _POS.search(self.ctx.sink.run(self.ctx.r.read_entity(player, "Pos")))
+            if match:
+                x, y, z = (float(v) for v in match.groups())
+                return min(tables, key=lambda t: math.dist((x, y, z), t.settings.centre))
+        for table in tables:
+            if table.run is None and len(table.lobby) < table.settings.max_players:
+                return table
+        return tables[0]
+
+    def _release(self, player: str) -> None:
+        """A player left their table: give their items back now, or at their next join."""
+        if player not in self.ctx.online:
+            return
+        result = self.custody.give_back(player)
+        if result is Restore.DONE:
+            self.ctx.tell(player, "lobby.items_restored", "green")
+        elif result is Restore.NO_ROOM:
+            self.ctx.tell(player, "lobby.items_no_room", "red")
+        elif result is Restore.FAILED:
+            self.ctx.tell(player, "lobby.items_retry", "red")
+
+    def _joined(self, player: str) -> None:
+        self.ctx.online.add(player)
+        self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
+        table = self._table_of(player)
+        if table is None:
+            if self.custody.state(player) is not None:
+                self._release(player)
+            return
+        table.player_back(player)
+        table.sync()
+
+    def _left(self, player: str) -> None:
+        self.ctx.online.discard(player)
+        table = self._table_of(player)
+        if table is not None:
+            table.player_left(player, server_stopping=self.server_stopping)
+
+    # ---- status and admin -----------------------------------------------------------------------
+    def _status(self, player: str, table_id: str | None) -> None:
+        if table_id is not None:
+            table = self.tables.get(table_id.lower())
+            if table is None:
+                raise CommandError("no_such_table", table=table_id)
+        else:
+            table = self._table_of(player) or next(iter(self.tables.values()))
+        table.status_for(player)
+
+    def _admin_stop(self, player: str, table_id: str | None) -> None:
+        targets = list(self.tables.values())
+        if table_id is not None:
+            if table_id.lower() not in self.tables:
+                raise CommandError("no_such_table", table=table_id)
+            targets = [self.tables[table_id.lower()]]
+        for table in targets:
+            table.stop()
+        self.ctx.tell(player, "admin.stopped", "green", count=len(targets))
+
+    def _admin_reload(self, player: str) -> None:
+        if self._reload is None:
+            raise CommandError("reload_failed", problem="-")
+        try:
+            settings, messages = self._reload()
+        except Exception as exc:
+            raise CommandError("reload_failed", problem=str(exc)[:200]) from None
+        self.ctx.settings = settings
+        self.ctx.msgs = messages
+        for index, table_settings in enumerate(settings.tables):
+            table = self.tables.get(table_settings.id)
+            if table is None:
+                table = Table(self.ctx, table_settings, index)
+                self.tables[table.id] = table
+                table.scene()
+            elif table.run is not None:
+                table.pending_settings = table_settings
+            else:
+                table.settings = table_settings
+        self.ctx.tell(player, "admin.reloaded", "green")
+
+    # ---- link and clock -------------------------------------------------------------------------
+    def _link_up(self) -> None:
+        """The RCON link is back (daemon start or server restart): resync everything once."""
+        if not self.started:
+            self.start()
+            return
+        r, sink = self.ctx.r, self.ctx.sink
+        sink.run(r.objective_add(self.ctx.settings.trigger_objective, trigger=True))
+        self.custody.prepare()
+        self.ctx.online = self._query_online()
+        if self.ctx.online:
+            sink.run(r.trigger_enable("@a", self.ctx.settings.trigger_objective))
+        self.custody.recover()
+        self.server_stopping = False
+        for table in self.tables.values():
+            if table.run is not None:
+                missing = [p for p in table.run.humans_left() if p not in self.ctx.online]
+                if missing or table.paused_until is not None:
+                    table.pause(table.settings.durations.rejoin_wait)
+                    table.seat_players([p for p in table.run.humans_left() if p in self.ctx.online])
+                    table.try_resume()
+            table.scene()
+
+    def _tick(self) -> None:
+        post = self.post
+        self.ctx.scheduler.call_later(1.0, lambda: post(Tick()))
+
+    def _query_online(self) -> set[str]:
+        reply = self.ctx.sink.run(self.ctx.r.list_players())
+        match = _LIST_NAMES.search(reply)
+        if not match:
+            return set()
+        names = set()
+        for part in match.group(1).split(","):
+            name = part.strip().split(" (")[0].strip()
+            if name:
+                names.add(name.split("】")[-1])
+        return names
+
+    # ---- inspection -----------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """Broadcast a plain line to everyone (used by the daemon for notices)."""
+        self.ctx.to_all(Text(text, color="gray"))

@@ -1,0 +1,411 @@
+"""One table (卓): its lobby, its match, its seats and its displays.
+
+Tables never touch each other: each has its own lobby, match, timer, selection state and display
+elements (scoped by table id). :class:`Table` adds the lobby, player commands, seats, pausing and
+displays to the match flow of :class:`~dfg_bridge.host.flow.TableFlow`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from dfg_bridge.engine import CARDS
+from dfg_bridge.engine import Phase as EnginePhase
+from dfg_bridge.host.announce import cards_text, title_of
+from dfg_bridge.host.context import HostContext
+from dfg_bridge.host.differ import Element
+from dfg_bridge.host.errors import CommandError
+from dfg_bridge.host.flow import TableFlow
+from dfg_bridge.host.intents import Mode
+from dfg_bridge.host.match import EndReason, MatchRun, Participant
+from dfg_bridge.host.settings import DropoutPolicy, TableSettings
+from dfg_bridge.host.texts import hand_lines, rules_summary, status_text
+from dfg_bridge.host.views import Phase, SeatSnap, TableSnap, desired
+from dfg_bridge.model.text import Text
+
+_SUIT_SYMBOLS = {"SPADES": "♠", "HEARTS": "♥", "DIAMONDS": "♦", "CLUBS": "♣"}
+
+
+class Table(TableFlow):
+    """A table: lobby + match + seats + displays. Only the main thread calls it."""
+
+    def __init__(self, ctx: HostContext, settings: TableSettings, index: int) -> None:
+        super().__init__(ctx, settings, index)
+        self.pending_settings: TableSettings | None = None
+
+    # ---- lobby ----------------------------------------------------------------------------------
+    def add_member(self, player: str) -> None:
+        """Put a player (whose items are already in custody) into the lobby."""
+        self.lobby.add(player)
+        self.ctx.journal.lobby_add(self.id, player)
+        self.sync()
+        joined = self.ctx.text("lobby.joined", player=player, count=len(self.lobby))
+        self.ctx.to_team(self.names.team, Text(joined, color="green"))
+        self.ctx.tell(player, "lobby.items_kept", "gray")
+        if self.run is not None:
+            self.ctx.tell(player, "lobby.joined_next_match", "yellow")
+        elif len(self.lobby) > self.settings.max_players:
+            self.ctx.tell(player, "lobby.waiting", "yellow", max=self.settings.max_players)
+
+    def remove_member(self, player: str) -> None:
+        """Take a player out of the lobby and give their items back (now, or at their next join)."""
+        self.lobby.remove(player)
+        self.selection.pop(player, None)
+        self.away.pop(player, None)
+        self.ctx.journal.lobby_remove(player)
+        self.ctx.release(player)
+
+    def leave(self, player: str) -> None:
+        """``/dfg leave``: 脱落 during a match, then out of the lobby."""
+        if self.run is not None:
+            seat = self.run.seat_of(player)
+            if seat is not None and seat not in self.run.dropped:
+                self.ctx.tell(player, "match.dropout_self", "red")
+                self.drop(seat)
+        if self.run is not None and self.run.seat_of(player) is not None:
+            self.unseat(player)
+        if player in self.lobby:
+            left = Text(self.ctx.text("lobby.left", player=player), color="gray")
+            self.ctx.to_team(self.names.team, left)
+            self.remove_member(player)
+        self.sync()
+
+    def start(self, player: str, mode: Mode | None) -> None:
+        """``/dfg start [normal|cpu]``."""
+        if player not in self.lobby:
+            raise CommandError("not_joined")
+        if self.run is not None:
+            raise CommandError("match_running")
+        mode = mode or self.settings.default_mode
+        humans = [p for p in self.lobby.members if p in self.ctx.online][: self.settings.max_players]
+        if mode is Mode.NORMAL and len(humans) < 3:
+            raise CommandError("need_players", min=3, count=len(humans))
+        if not humans:
+            raise CommandError("need_human")
+        participants = [Participant(p) for p in humans]
+        if mode is Mode.CPU:
+            total = max(3, min(self.settings.cpu_total, self.settings.max_players), len(humans))
+            for i in range(total - len(humans)):
+                name = self.ctx.text("display.cpu_name", n=i + 1)
+                participants.append(Participant(name, cpu=True))
+        if self.pending_settings is not None:
+            self.settings = self.pending_settings
+            self.pending_settings = None
+        seed = self.ctx.rng.randrange(1, 2**31)
+        run = MatchRun(mode, participants, self.settings.rules, seed, self.settings.rounds)
+        self.ctx.journal.clear(self.id)
+        self.ctx.journal.append(self.id, run.header())
+        self.run = run
+        self.paused_until = None
+        count, rounds = len(participants), self.settings.rounds
+        if mode is Mode.CPU:
+            line = self.ctx.text("start.cpu", cpus=count - len(humans), count=count, rounds=rounds)
+        else:
+            line = self.ctx.text("start.normal", count=count, rounds=rounds)
+        rules = rules_summary(self.settings.rules, self.ctx.msgs, self.ctx.lang)
+        names = Text(" " + "、".join(run.names))
+        self.ctx.to_team(self.names.team, Text.join([Text(line, color="gold"), names]))
+        self.ctx.to_team(self.names.team, Text(self.ctx.text("start.local_rules", rules=rules), color="gray"))
+        self.seat_players(humans)
+        for name in humans:
+            self.ctx.tell(name, "start.seated", "gray")
+        self.begin_round()
+
+    # ---- player info ------------------------------------------------------------------------------
+    def show_hand(self, player: str) -> None:
+        """``/dfg hand``: the clickable chat hand (the hand screen comes with the hand-screen issue)."""
+        run = self.run
+        seat = run.seat_of(player) if run is not None else None
+        if run is None or run.round is None or seat is None:
+            raise CommandError("not_playing")
+        self._send_hand(player, seat, your_turn=False)
+
+    def _send_hand(self, player: str, seat: int, *, your_turn: bool) -> None:
+        assert self.run is not None and self.run.round is not None
+        rnd = self.run.round
+        objective = self.ctx.settings.trigger_objective
+
+        def trigger(value: int) -> str:
+            return self.ctx.r.trigger_command(objective, value)
+
+        lines = hand_lines(
+            rnd.hand(seat),
+            self.selection.get(player, set()),
+            trigger,
+            self.ctx.msgs,
+            self.ctx.lang,
+            exchange=rnd.phase is EnginePhase.EXCHANGE,
+            your_turn=your_turn,
+        )
+        for line in lines:
+            self.ctx.tell_text(player, line)
+
+    def notify_turn(self, player: str) -> None:
+        """Tell ``player`` it is their turn, with their hand."""
+        assert self.run is not None
+        seat = self.run.seat_of(player)
+        if seat is not None:
+            self._send_hand(player, seat, your_turn=True)
+
+    def toggle(self, player: str, card_index: int) -> None:
+        """Select or unselect a card (clickable chat, later the hand screen)."""
+        run = self.run
+        seat = run.seat_of(player) if run is not None else None
+        if run is None or run.round is None or seat is None:
+            raise CommandError("not_playing")
+        if card_index not in {c.index for c in run.round.hand(seat)}:
+            raise CommandError("not_in_hand", cards=str(CARDS[card_index]))
+        chosen = self.selection.setdefault(player, set())
+        chosen.symmetric_difference_update({card_index})
+        self._send_hand(player, seat, your_turn=False)
+
+    def clear_selection(self, player: str) -> None:
+        """選択を外す."""
+        self.selection.pop(player, None)
+        run = self.run
+        seat = run.seat_of(player) if run is not None else None
+        if run is not None and run.round is not None and seat is not None:
+            self._send_hand(player, seat, your_turn=False)
+
+    def status_for(self, player: str) -> None:
+        """``/dfg status``: settings, local rules ON/OFF, lobby and match."""
+        run, text = self.run, self.ctx.text
+        lines = []
+        mode = text(f"modes.{self.settings.default_mode.value}")
+        turn = round(self.settings.durations.turn)
+        lines.append(text("status.settings", mode=mode, rounds=self.settings.rounds, turn_seconds=turn))
+        players = ", ".join(self.lobby.members) or "-"
+        lines.append(text("status.lobby", count=len(self.lobby), players=players))
+        if run is None:
+            lines.append(text("status.no_match"))
+        elif self.paused_until is not None:
+            lines.append(text("status.paused", round=run.round_no, rounds=run.rounds))
+        else:
+            acting = "、".join(run.participants[s].name for s in sorted(self._awaiting())) or "-"
+            lines.append(text("status.match", round=run.round_no, rounds=run.rounds, player=acting))
+        rules = text("status.rules", rules=rules_summary(self.settings.rules, self.ctx.msgs, self.ctx.lang))
+        self.ctx.tell_text(player, status_text(lines, rules, text("status.header", table=self.settings.name)))
+
+    # ---- seats ------------------------------------------------------------------------------------
+    def seat_players(self, players: Sequence[str]) -> None:
+        """Teleport each player to their seat and mount them on the seat entity."""
+        run = self.run
+        if run is None:
+            return
+        r = self.ctx.r
+        for player in players:
+            seat = run.seat_of(player)
+            if seat is None or player not in self.ctx.online or seat >= len(self.settings.seats):
+                continue
+            spot = self.settings.seats[seat]
+            self.ctx.sink.run(r.teleport(player, spot.pos, spot.yaw, 0.0))
+            entity = r.tagged(self.names.seat(seat), kind="armor_stand", single=True)
+            self.ctx.sink.run(r.ride_mount(player, entity))
+
+    def unseat(self, player: str) -> None:
+        """Dismount a player and send them to the table's exit point."""
+        if player not in self.ctx.online:
+            return
+        r = self.ctx.r
+        self.ctx.sink.run(r.ride_dismount(player))
+        if self.settings.exit_pos is not None:
+            self.ctx.sink.run(r.teleport(player, self.settings.exit_pos))
+
+    # ---- connections ------------------------------------------------------------------------------
+    def player_left(self, player: str, *, server_stopping: bool) -> None:
+        """A lobby member disconnected (or was kicked)."""
+        if player not in self.lobby:
+            return
+        run = self.run
+        seat = run.seat_of(player) if run is not None else None
+        if run is None or seat is None:
+            self.remove_member(player)
+            self.sync()
+            return
+        if server_stopping or self.paused_until is not None or seat in run.dropped:
+            return
+        if self.settings.dropout is DropoutPolicy.GRACE:
+            grace = self.settings.durations.grace
+            self.away[player] = self.ctx.clock() + grace
+            note = self.ctx.text("match.grace", player=player, seconds=round(grace))
+            self.ctx.to_team(self.names.team, Text(note, color="yellow"))
+            self._plan()
+            self.sync()
+            return
+        self.drop(seat)
+        if self.run is not None:
+            self.remove_member(player)
+        self.sync()
+
+    def player_back(self, player: str) -> None:
+        """A lobby member (re)joined the server."""
+        run = self.run
+        if run is None or player not in self.lobby:
+            return
+        if player in self.away:
+            del self.away[player]
+            self.seat_players([player])
+            self._plan()
+            self.sync()
+            back = self.ctx.text("match.resumed", player=player)
+            self.ctx.to_team(self.names.team, Text(back, color="green"))
+        elif self.paused_until is not None:
+            self.seat_players([player])
+            self.try_resume()
+
+    def pause(self, wait: float | None) -> None:
+        """Hold the match until its players are back (``wait`` seconds, ``None``: until told)."""
+        if self.run is None:
+            return
+        self.paused_until = math.inf if wait is None else self.ctx.clock() + wait
+        self._arm(None)
+        self.sync()
+
+    def try_resume(self, *, force: bool = False) -> None:
+        """Resume a paused match once every remaining human is online (or ``force``: drop the rest)."""
+        run = self.run
+        if run is None or self.paused_until is None:
+            return
+        missing = [p for p in run.humans_left() if p not in self.ctx.online]
+        if missing and not force:
+            return
+        self.paused_until = None
+        for name in missing:
+            seat = run.seat_of(name)
+            if seat is not None:
+                self.drop(seat)
+                if self.run is None:
+                    return
+                self.remove_member(name)
+        if self.run is None:
+            return
+        self.seat_players([p for p in run.humans_left() if p in self.ctx.online])
+        resumed = self.ctx.text("match.resumed_after_restart")
+        self.ctx.to_team(self.names.team, Text(resumed, color="green"))
+        if run.round is None:
+            self.begin_round()
+        elif run.round.over:
+            self._round_over()
+        else:
+            self._turn_started()
+            self.sync()
+            self._notify_human()
+
+    def on_tick(self) -> None:
+        """Once a second: grace and pause expiries, and the bossbar countdown."""
+        if self.run is None:
+            return
+        now = self.ctx.clock()
+        if self.paused_until is not None:
+            if now >= self.paused_until:
+                self.try_resume(force=True)
+            return
+        for name, until in list(self.away.items()):
+            if now >= until and self.run is not None:
+                seat = self.run.seat_of(name)
+                self.away.pop(name, None)
+                if seat is not None:
+                    self.drop(seat)
+                if self.run is not None:
+                    self.remove_member(name)
+        if self.run is not None and self.seconds_left() is not None:
+            self.sync()
+
+    def stop(self) -> None:
+        """``admin stop`` / shutdown: end the match and give everyone at this table their items back."""
+        if self.run is not None:
+            self.end_match(EndReason.STOPPED)
+        for player in list(self.lobby.members):
+            self.remove_member(player)
+        self.sync()
+
+    # ---- displays ---------------------------------------------------------------------------------
+    def snapshot(self) -> TableSnap:
+        """What the displays of this table depend on, now."""
+        base = {
+            "table_id": self.id,
+            "table_name": self.settings.name,
+            "lobby": tuple(self.lobby.members),
+            "members": tuple(self.lobby.members),
+            "seat_count": len(self.settings.seats),
+        }
+        run = self.run
+        if run is None:
+            return TableSnap(**base)  # type: ignore[arg-type]
+        rnd = run.round
+        totals = run.match.totals()
+        awaiting = self._awaiting()
+        places = {f.seat: f.place for f in rnd.finished} if rnd is not None else {}
+        counts = rnd.hand_counts() if rnd is not None else (0,) * len(run.participants)
+        seats = []
+        for i, person in enumerate(run.participants):
+            place = places.get(i)
+            seats.append(
+                SeatSnap(
+                    name=person.name,
+                    cards=counts[i],
+                    points=totals[i],
+                    to_act=i in awaiting,
+                    passed=rnd is not None and i in rnd.passed,
+                    place=place,
+                    title=title_of(place, run.round_players) if place is not None else None,
+                    dropped=i in run.dropped,
+                    away=person.name in self.away,
+                    cpu=person.cpu,
+                )
+            )
+        if self.paused_until is not None:
+            phase = Phase.PAUSED
+        elif rnd is None or self._between_until is not None:
+            phase = Phase.BETWEEN
+        elif rnd.phase is EnginePhase.EXCHANGE:
+            phase = Phase.EXCHANGE
+        else:
+            phase = Phase.PLAY
+        field = cards_text(rnd.field.cards, rnd.field.readings) if rnd is not None and rnd.field else None
+        lock = "".join(_SUIT_SYMBOLS.get(s.name, "") for s in sorted(rnd.lock)) if rnd and rnd.lock else ""
+        return TableSnap(
+            **base,  # type: ignore[arg-type]
+            phase=phase,
+            round_no=run.round_no,
+            rounds=run.rounds,
+            seats=tuple(seats),
+            field=field,
+            revolution=bool(rnd and rnd.revolution),
+            eleven_back=bool(rnd and rnd.eleven_back),
+            lock=lock,
+            number_lock=bool(rnd and rnd.number_lock),
+            acting=tuple(run.participants[s].name for s in sorted(awaiting)),
+            seconds_left=self.seconds_left(),
+            seconds_total=round(self._deadline_total) if self._deadline_total else None,
+        )
+
+    def sync(self) -> None:
+        """Send the changed display elements of this table."""
+        if not self.ctx.settings.displays:
+            return
+        self.ctx.differ.sync(self.id, desired(self.snapshot(), self.ctx.msgs, self.ctx.lang))
+
+    def desired(self) -> dict[Element, object]:
+        """The whole desired display (for tests and the full-redraw baseline)."""
+        return desired(self.snapshot(), self.ctx.msgs, self.ctx.lang)
+
+    def scene(self) -> None:
+        """Create (or recreate) the table's team, sidebar objective and bossbar; then redraw in full."""
+        r, sink, names = self.ctx.r, self.ctx.sink, self.names
+        settings = self.ctx.settings
+        sink.run(r.team_add(names.team))
+        sink.run(r.team_prefix(names.team, Text(settings.team_prefix, color="gold")))
+        color = settings.team_color(self.index)
+        if color is not None:
+            sink.run(r.team_color(names.team, color))
+        sink.run(r.objective_remove(names.objective))
+        sink.run(r.objective_add(names.objective, display=Text(self.settings.name)))
+        slot = settings.sidebar_slot(self.index)
+        if slot is not None:
+            sink.run(r.set_display(slot, names.objective))
+        sink.run(r.objective_number_format_blank(names.objective))
+        sink.run(r.bossbar_add(names.bossbar, Text(self.settings.name)))
+        self.ctx.differ.forget(self.id)
+        self.sync()

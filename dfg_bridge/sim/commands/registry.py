@@ -1,0 +1,43 @@
+"""Command name → handler (コマンド表)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dfg_bridge.sim.commands import blocks, display, entities, items, scoreboard, teams
+
+if TYPE_CHECKING:
+    from dfg_bridge.sim.commands.core import Handler
+
+__all__ = ["HANDLERS"]
+
+HANDLERS: dict[str, Handler] = {
+    "give": items.cmd_give,
+    "item": items.cmd_item,
+    "clear": items.cmd_clear,
+    "scoreboard": scoreboard.cmd_scoreboard,
+    "trigger": scoreboard.cmd_trigger,
+    "team": teams.cmd_team,
+    "bossbar": teams.cmd_bossbar,
+    "tellraw": display.cmd_tellraw,
+    "title": display.cmd_title,
+    "say": display.cmd_say,
+    "me": display.cmd_me,
+    "msg": display.cmd_msg,
+    "tell": display.cmd_msg,
+    "w": display.cmd_msg,
+    "list": display.cmd_list,
+    "dialog": display.cmd_dialog,
+    "summon": entities.cmd_summon,
+    "kill": entities.cmd_kill,
+    "tp": entities.cmd_teleport,
+    "teleport": entities.cmd_teleport,
+    "ride": entities.cmd_ride,
+    "gamemode": entities.cmd_gamemode,
+    "setblock": blocks.cmd_setblock,
+    "fill": blocks.cmd_fill,
+    "forceload": blocks.cmd_forceload,
+    "data": blocks.cmd_data,
+    "gamerule": blocks.cmd_gamerule,
+}
+"""Every command the sim models; a valid command not listed here is counted as ``unmodelled``."""

@@ -1,0 +1,497 @@
+"""Entity selectors (エンティティセレクター): ``@a[tag=dfg,limit=1]``, names and UUIDs.
+
+Follows vanilla's ``EntitySelectorParser`` and ``EntitySelectorOptions``: which options may repeat or be
+negated, the "isn't applicable here" rules, and each error's cursor.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from dfg_bridge.sim.grammar.args.common import read_float_range, read_int_range, read_resource_location
+from dfg_bridge.sim.grammar.env import GrammarEnv
+from dfg_bridge.sim.grammar.errors import CommandSyntaxError, ErrorCode
+from dfg_bridge.sim.grammar.reader import StringReader
+from dfg_bridge.sim.grammar.snbt import read_compound
+from dfg_bridge.sim.grammar.values import EntitySelector, IntRange, MessageArg, SelectorFilter, SelectorKind
+
+__all__ = ["SelectorParser", "parse_uuid"]
+
+_KINDS = {
+    "p": SelectorKind.NEAREST_PLAYER,
+    "a": SelectorKind.ALL_PLAYERS,
+    "r": SelectorKind.RANDOM_PLAYER,
+    "s": SelectorKind.SELF,
+    "e": SelectorKind.ALL_ENTITIES,
+    "n": SelectorKind.NEAREST_ENTITY,
+}
+_UUID = re.compile(r"[-+]?[0-9a-fA-F]{1,16}(?:-[-+]?[0-9a-fA-F]{1,16}){4}\Z")
+GAME_MODES = ("survival", "creative", "adventure", "spectator")
+SORTS = ("nearest", "furthest", "random", "arbitrary")
+_WS = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+MAX = 2**31 - 1
+
+
+def parse_uuid(text: str) -> str | None:
+    """Java's ``UUID.fromString`` leniency (1–16 hex digits per group) → canonical form, or ``None``.
+
+    >>> parse_uuid("0-0-0-0-1")
+    '00000000-0000-0000-0000-000000000001'
+    """
+    if len(text) > 36 or not _UUID.match(text):
+        return None
+    try:
+        parts = [int(p, 16) for p in text.split("-")]
+    except ValueError:
+        return None
+    widths = (32, 16, 16, 16, 48)
+    values = [p & ((1 << w) - 1) for p, w in zip(parts, widths, strict=True)]
+    hexes = [f"{v:0{w // 4}x}" for v, w in zip(values, widths, strict=True)]
+    return "-".join(hexes)
+
+
+class SelectorParser:
+    """One run of ``EntitySelectorParser`` over a reader; :meth:`parse` returns the selector."""
+
+    __slots__ = (
+        "advancements",
+        "current_entity",
+        "distance",
+        "dx",
+        "env",
+        "filters",
+        "gamemode_eq",
+        "gamemode_ne",
+        "includes_entities",
+        "level",
+        "limited",
+        "max_results",
+        "name_eq",
+        "name_ne",
+        "r",
+        "rot_x",
+        "rot_y",
+        "scores",
+        "sorted",
+        "team_eq",
+        "team_ne",
+        "type_limited",
+        "type_not",
+        "x",
+    )
+
+    def __init__(self, r: StringReader, env: GrammarEnv) -> None:
+        self.r = r
+        self.env = env
+        self.filters: list[SelectorFilter] = []
+        self.max_results = 1
+        self.includes_entities = True
+        self.current_entity = False
+        self.limited = self.sorted = self.type_limited = self.type_not = False
+        self.name_eq = self.name_ne = self.gamemode_eq = self.gamemode_ne = False
+        self.team_eq = self.team_ne = self.scores = self.advancements = False
+        self.distance = self.level = self.rot_x = self.rot_y = False
+        self.x: set[str] = set()
+        self.dx: set[str] = set()
+
+    # ------------------------------------------------------------------------------------------ top
+    def parse(self) -> EntitySelector:
+        """Parse a selector, a player name or a UUID at the cursor."""
+        r = self.r
+        start = r.cursor
+        s = r.string
+        if r.cursor < len(s) and s[r.cursor] == "@":
+            r.cursor += 1
+            kind = self._selector()
+            return EntitySelector(kind, filters=tuple(self.filters), text=s[start : r.cursor])
+        word = r.read_string()
+        canonical = parse_uuid(word)
+        if canonical is not None:
+            self.includes_entities = True
+            return EntitySelector(SelectorKind.UUID, uuid=canonical, text=s[start : r.cursor])
+        if not word or len(word) > 16:
+            r.cursor = start
+            raise r.error(ErrorCode.SELECTOR, "argument.entity.invalid")
+        self.includes_entities = False
+        return EntitySelector(SelectorKind.PLAYER_NAME, name=word, text=s[start : r.cursor])
+
+    def _selector(self) -> SelectorKind:
+        r = self.r
+        s = r.string
+        if r.cursor >= len(s):
+            raise r.error(ErrorCode.SELECTOR, "argument.entity.selector.missing")
+        at = r.cursor
+        c = s[at]
+        r.cursor += 1
+        kind = _KINDS.get(c)
+        if kind is None or (kind is SelectorKind.NEAREST_ENTITY and not self.env.version.at_least(21)):
+            r.cursor = at
+            raise r.error(ErrorCode.SELECTOR, "argument.entity.selector.unknown", "@" + c)
+        if c in "apr":
+            self.type_limited = True
+            self.includes_entities = False
+        self.max_results = MAX if c in "ae" else 1
+        self.current_entity = c == "s"
+        if r.cursor < len(s) and s[r.cursor] == "[":
+            r.cursor += 1
+            self._options()
+        return kind
+
+    def _options(self) -> None:
+        r = self.r
+        s = r.string
+        r.skip_whitespace()
+        while r.cursor < len(s) and s[r.cursor] != "]":
+            r.skip_whitespace()
+            start = r.cursor
+            name = r.read_string()
+            handler = self._option(name, start)
+            r.skip_whitespace()
+            if r.cursor >= len(s) or s[r.cursor] != "=":
+                r.cursor = start
+                raise r.error(ErrorCode.SELECTOR, "argument.entity.options.valueless", name)
+            r.cursor += 1
+            r.skip_whitespace()
+            handler()
+            r.skip_whitespace()
+            if r.cursor < len(s):
+                if s[r.cursor] == ",":
+                    r.cursor += 1
+                    continue
+                if s[r.cursor] != "]":
+                    raise r.error(ErrorCode.SELECTOR, "argument.entity.options.unterminated")
+                break
+        if r.cursor < len(s):
+            r.cursor += 1
+        else:
+            raise r.error(ErrorCode.SELECTOR, "argument.entity.options.unterminated")
+
+    def _inapplicable(self, name: str, cursor: int | None = None) -> CommandSyntaxError:
+        return self.r.error(ErrorCode.SELECTOR, "argument.entity.options.inapplicable", name, cursor=cursor)
+
+    def _option(self, name: str, start: int) -> Callable[[], None]:
+        table: dict[str, tuple[Callable[[], bool], Callable[[], None]]] = {
+            "name": (lambda: not self.name_eq, self._name),
+            "distance": (lambda: not self.distance, self._distance),
+            "level": (lambda: not self.level, self._level),
+            "x": (lambda: "x" not in self.x, lambda: self._coord("x")),
+            "y": (lambda: "y" not in self.x, lambda: self._coord("y")),
+            "z": (lambda: "z" not in self.x, lambda: self._coord("z")),
+            "dx": (lambda: "dx" not in self.dx, lambda: self._coord("dx")),
+            "dy": (lambda: "dy" not in self.dx, lambda: self._coord("dy")),
+            "dz": (lambda: "dz" not in self.dx, lambda: self._coord("dz")),
+            "x_rotation": (lambda: not self.rot_x, lambda: self._rotation("x_rotation")),
+            "y_rotation": (lambda: not self.rot_y, lambda: self._rotation("y_rotation")),
+            "limit": (lambda: not self.current_entity and not self.limited, self._limit),
+            "sort": (lambda: not self.current_entity and not self.sorted, self._sort),
+            "gamemode": (lambda: not self.gamemode_eq, self._gamemode),
+            "team": (lambda: not self.team_eq, self._team),
+            "type": (lambda: not self.type_limited, self._type),
+            "tag": (lambda: True, self._tag),
+            "nbt": (lambda: True, self._nbt),
+            "scores": (lambda: not self.scores, self._scores),
+            "advancements": (lambda: not self.advancements, self._advancements),
+            "predicate": (lambda: True, self._predicate),
+        }
+        entry = table.get(name)
+        if entry is None:
+            self.r.cursor = start
+            raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.unknown", name)
+        if not entry[0]():
+            raise self._inapplicable(name)
+        return entry[1]
+
+    def _invert(self) -> bool:
+        r = self.r
+        r.skip_whitespace()
+        if r.cursor < len(r.string) and r.string[r.cursor] == "!":
+            r.cursor += 1
+            r.skip_whitespace()
+            return True
+        return False
+
+    def _add(self, option: str, value: object, negated: bool = False) -> None:
+        self.filters.append(SelectorFilter(option, value, negated))
+
+    # ------------------------------------------------------------------------------------------ options
+    def _name(self) -> None:
+        start = self.r.cursor
+        neg = self._invert()
+        value = self.r.read_string()
+        if self.name_ne and not neg:
+            self.r.cursor = start
+            raise self._inapplicable("name")
+        if neg:
+            self.name_ne = True
+        else:
+            self.name_eq = True
+        self._add("name", value, neg)
+
+    def _distance(self) -> None:
+        start = self.r.cursor
+        rng = read_float_range(self.r)
+        if (rng.min is not None and rng.min < 0) or (rng.max is not None and rng.max < 0):
+            self.r.cursor = start
+            raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.distance.negative")
+        self.distance = True
+        self._add("distance", rng)
+
+    def _level(self) -> None:
+        start = self.r.cursor
+        rng = read_int_range(self.r)
+        if (rng.min is not None and rng.min < 0) or (rng.max is not None and rng.max < 0):
+            self.r.cursor = start
+            raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.level.negative")
+        self.level = True
+        self.includes_entities = False
+        self._add("level", rng)
+
+    def _coord(self, name: str) -> None:
+        value = self.r.read_double()
+        (self.dx if name.startswith("d") else self.x).add(name)
+        self._add(name, value)
+
+    def _rotation(self, name: str) -> None:
+        rng = read_float_range(self.r)
+        if name == "x_rotation":
+            self.rot_x = True
+        else:
+            self.rot_y = True
+        self._add(name, rng)
+
+    def _limit(self) -> None:
+        start = self.r.cursor
+        value = self.r.read_int()
+        if value < 1:
+            self.r.cursor = start
+            raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.limit.toosmall")
+        self.max_results = value
+        self.limited = True
+        self._add("limit", value)
+
+    def _sort(self) -> None:
+        start = self.r.cursor
+        value = self.r.read_unquoted_string()
+        if value not in SORTS:
+            self.r.cursor = start
+            raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.sort.irreversible", value)
+        self.sorted = True
+        self._add("sort", value)
+
+    def _gamemode(self) -> None:
+        start = self.r.cursor
+        neg = self._invert()
+        if self.gamemode_ne and not neg:
+            self.r.cursor = start
+            raise self._inapplicable("gamemode")
+        value = self.r.read_unquoted_string()
+        if value not in GAME_MODES:
+            self.r.cursor = start
+            raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.mode.invalid", value)
+        self.includes_entities = False
+        if neg:
+            self.gamemode_ne = True
+        else:
+            self.gamemode_eq = True
+        self._add("gamemode", value, neg)
+
+    def _team(self) -> None:
+        start = self.r.cursor
+        neg = self._invert()
+        value = self.r.read_unquoted_string()
+        if self.team_ne and not neg:
+            self.r.cursor = start
+            raise self._inapplicable("team")
+        if neg:
+            self.team_ne = True
+        else:
+            self.team_eq = True
+        self._add("team", value, neg)
+
+    def _type(self) -> None:
+        r = self.r
+        start = r.cursor
+        neg = self._invert()
+        if self.type_not and not neg:
+            r.cursor = start
+            raise self._inapplicable("type")
+        if neg:
+            self.type_not = True
+        r.skip_whitespace()
+        if r.cursor < len(r.string) and r.string[r.cursor] == "#":
+            r.cursor += 1
+            tag = read_resource_location(r)
+            self._add("type", "#" + tag, neg)
+        else:
+            type_id = read_resource_location(r)
+            if type_id not in self.env.registries.entity_types:
+                r.cursor = start
+                raise r.error(ErrorCode.SELECTOR, "argument.entity.options.type.invalid", type_id)
+            if type_id == "minecraft:player" and not neg:
+                self.includes_entities = False
+            if not neg:
+                self.type_limited = True
+            self._add("type", type_id, neg)
+
+    def _tag(self) -> None:
+        neg = self._invert()
+        self._add("tag", self.r.read_unquoted_string(), neg)
+
+    def _nbt(self) -> None:
+        neg = self._invert()
+        self._add("nbt", read_compound(self.r, self.env.snbt_v2), neg)
+
+    def _scores(self) -> None:
+        r = self.r
+        s = r.string
+        r.expect("{")
+        r.skip_whitespace()
+        scores: dict[str, IntRange] = {}
+        while r.cursor < len(s) and s[r.cursor] != "}":
+            r.skip_whitespace()
+            name = r.read_unquoted_string()
+            r.skip_whitespace()
+            r.expect("=")
+            r.skip_whitespace()
+            scores[name] = read_int_range(r)
+            r.skip_whitespace()
+            if r.cursor < len(s) and s[r.cursor] == ",":
+                r.cursor += 1
+        r.expect("}")
+        self.scores = True
+        self._add("scores", scores)
+
+    def _advancements(self) -> None:
+        r = self.r
+        s = r.string
+        r.expect("{")
+        r.skip_whitespace()
+        out: dict[str, object] = {}
+        while r.cursor < len(s) and s[r.cursor] != "}":
+            r.skip_whitespace()
+            adv = read_resource_location(r)
+            r.skip_whitespace()
+            r.expect("=")
+            r.skip_whitespace()
+            if r.cursor < len(s) and s[r.cursor] == "{":
+                r.cursor += 1
+                r.skip_whitespace()
+                criteria: dict[str, bool] = {}
+                while r.cursor < len(s) and s[r.cursor] != "}":
+                    r.skip_whitespace()
+                    crit = r.read_unquoted_string()
+                    r.skip_whitespace()
+                    r.expect("=")
+                    r.skip_whitespace()
+                    criteria[crit] = r.read_boolean()
+                    r.skip_whitespace()
+                    if r.cursor < len(s) and s[r.cursor] == ",":
+                        r.cursor += 1
+                r.expect("}")
+                out[adv] = criteria
+            else:
+                out[adv] = r.read_boolean()
+            r.skip_whitespace()
+            if r.cursor < len(s) and s[r.cursor] == ",":
+                r.cursor += 1
+        r.expect("}")
+        self.advancements = True
+        self._add("advancements", out)
+
+    def _predicate(self) -> None:
+        neg = self._invert()
+        self._add("predicate", read_resource_location(self.r), neg)
+
+
+# ------------------------------------------------------------------------------------------------ arguments
+
+
+def entity_parser(env: GrammarEnv, single: bool, players: bool) -> Callable[[StringReader], EntitySelector]:
+    """``minecraft:entity`` with its ``amount``/``type`` modifier."""
+
+    def parse(r: StringReader) -> EntitySelector:
+        p = SelectorParser(r, env)
+        sel = p.parse()
+        if single and p.max_results > 1:
+            key = "argument.player.toomany" if players else "argument.entity.toomany"
+            raise r.error(ErrorCode.SELECTOR, key, cursor=0)
+        if players and p.includes_entities and not p.current_entity:
+            raise r.error(ErrorCode.SELECTOR, "argument.player.entities", cursor=0)
+        return sel
+
+    return parse
+
+
+def _word_until_space(r: StringReader) -> str:
+    return r.read_word()
+
+
+def game_profile_parser(env: GrammarEnv) -> Callable[[StringReader], EntitySelector]:
+    """``minecraft:game_profile``: a players-only selector or any name up to the next space."""
+
+    def parse(r: StringReader) -> EntitySelector:
+        if r.cursor < len(r.string) and r.string[r.cursor] == "@":
+            p = SelectorParser(r, env)
+            sel = p.parse()
+            if p.includes_entities:
+                raise r.error(ErrorCode.SELECTOR, "argument.player.entities")
+            return sel
+        start = r.cursor
+        name = _word_until_space(r)
+        return EntitySelector(SelectorKind.PLAYER_NAME, name=name, text=r.string[start : r.cursor])
+
+    return parse
+
+
+def score_holder_parser(env: GrammarEnv, multiple: bool) -> Callable[[StringReader], EntitySelector]:
+    """``minecraft:score_holder``: a selector, ``*``, or a fake-player name up to the next space."""
+
+    def parse(r: StringReader) -> EntitySelector:
+        start = r.cursor
+        if r.cursor < len(r.string) and r.string[r.cursor] == "@":
+            p = SelectorParser(r, env)
+            sel = p.parse()
+            if not multiple and p.max_results > 1:
+                raise r.error(ErrorCode.SELECTOR, "argument.entity.toomany")
+            return sel
+        name = _word_until_space(r)
+        text = r.string[start : r.cursor]
+        if name == "*":
+            return EntitySelector(SelectorKind.ALL_SCORE_HOLDERS, text=text)
+        canonical = parse_uuid(name)
+        if canonical is not None:
+            return EntitySelector(SelectorKind.UUID, uuid=canonical, text=text)
+        return EntitySelector(SelectorKind.PLAYER_NAME, name=name, text=text)
+
+    return parse
+
+
+def message_parser(env: GrammarEnv) -> Callable[[StringReader], MessageArg]:
+    """``minecraft:message``: the rest of the line, with ``@`` selectors resolved at run time."""
+
+    def parse(r: StringReader) -> MessageArg:
+        s = r.string
+        start = r.cursor
+        remaining = len(s) - start
+        if remaining > 256:
+            raise r.error(ErrorCode.OTHER, "argument.message.too_long", remaining, 256, cursor=-1)
+        parts: list[tuple[int, int, EntitySelector]] = []
+        while True:
+            at = s.find("@", r.cursor)
+            if at < 0:
+                r.cursor = len(s)
+                return MessageArg(s[start:], tuple(parts))
+            r.cursor = at
+            try:
+                sel = SelectorParser(r, env).parse()
+            except CommandSyntaxError as e:
+                if e.raw not in (
+                    env.msg.text("argument.entity.selector.missing"),
+                ) and not e.raw.startswith(env.msg.text("argument.entity.selector.unknown", "@")[:-1]):
+                    raise
+                r.cursor = at + 1
+                continue
+            parts.append((at - start, r.cursor - start, sel))
+
+    return parse

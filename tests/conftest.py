@@ -1,0 +1,43 @@
+"""Shared fixtures: simulated servers for every test that talks to "Minecraft".
+
+``sim_factory(version="1.21.6", flavor="paper", service_ms=0.0, **options)`` starts a
+:class:`dfg_bridge.sim.SimServer` in its own ``tmp_path`` directory (free RCON and control ports) and
+stops it at teardown; ``sim`` is one such default server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dfg_bridge.sim import SimOptions, SimServer
+
+SimFactory = Callable[..., SimServer]
+
+
+@pytest.fixture
+def sim_factory(tmp_path: Path) -> Iterator[SimFactory]:
+    """A callable that starts simulated servers; all are stopped at teardown."""
+    started: list[SimServer] = []
+
+    def make(version: str = "1.21.6", flavor: str = "paper", service_ms: float = 0.0, **kw: Any) -> SimServer:
+        directory = kw.pop("directory", tmp_path / f"sim{len(started)}")
+        server = SimServer(
+            SimOptions(version=version, flavor=flavor, service_ms=service_ms, directory=directory, **kw)  # type: ignore[arg-type]
+        )
+        server.start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in reversed(started):
+        server.stop()
+
+
+@pytest.fixture
+def sim(sim_factory: SimFactory) -> SimServer:
+    """One started default server (1.21.6, paper flavour, no service time)."""
+    return sim_factory()

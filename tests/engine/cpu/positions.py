@@ -1,0 +1,47 @@
+"""Positions for CPU tests: rounds walked with mixed random / greedy play, every decision point kept."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from dfg_bridge.engine import Match, Round, Rules
+
+PRESETS = ("minecraft", "dqx", "niconico", "uecda")
+
+
+def walk(rules: Rules, seed: int, n_seats: int | None = None, rounds: int = 2) -> Iterator[tuple[Round, int]]:
+    """Yield (round, seat) at every decision of a short match; the caller must not keep the round.
+
+    Play between yields is random (biased to plays) so odd states — 革命, 縛り, pending 7/10/Q
+    decisions, exchanges — show up often.
+    """
+    rng = random.Random(seed)
+    n = n_seats or rules.players
+    match = Match(rules, n, seed=seed, rounds=rounds)
+    while not match.over:
+        rnd = match.start_round()
+        while not rnd.over:
+            seat = min(rnd.awaiting())
+            yield rnd, seat
+            legal = list(rnd.legal_actions(seat))
+            plays = [a for a in legal if type(a).__name__ == "Play"]
+            pool = plays if plays and rng.random() < 0.7 else legal
+            rnd.apply(pool[rng.randrange(len(pool))])
+        match.finish_round()
+
+
+def positions(count: int, seed: int = 0) -> Iterator[tuple[Round, int]]:
+    """``count`` decision points spread over every preset (and a 3- and 5-seat table)."""
+    made = 0
+    game = 0
+    while made < count:
+        preset = PRESETS[game % len(PRESETS)]
+        rules = Rules.preset(preset)
+        n = (4, 3, 5, 6)[(game // 4) % 4] if preset == "minecraft" else None
+        for rnd, seat in walk(rules, seed * 10_007 + game, n):
+            yield rnd, seat
+            made += 1
+            if made >= count:
+                return
+        game += 1
