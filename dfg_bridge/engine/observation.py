@@ -44,6 +44,16 @@ class Observation:
     slime: int
     wallets: tuple[int, ...]
     jokers: int
+    field_cards: tuple[Card, ...] = ()
+    """Every card played in the current trick (face up on the table)."""
+    present: frozenset[int] = frozenset()
+    """Seats taking part in this round."""
+    pending_count: int = 0
+    """Cards or ranks the pending decision allows (when this seat is to act)."""
+    prev_daifugo: int | None = None
+    """The previous round's 大富豪 (都落ち), if any."""
+    step: int = 0
+    """Actions taken so far in the round."""
 
 
 def observe(rnd: Round, seat: int) -> Observation:
@@ -88,4 +98,9 @@ def observe(rnd: Round, seat: int) -> Observation:
         slime=rnd.slime,
         wallets=rnd.wallets,
         jokers=rnd.rules.jokers,
+        field_cards=cards_of_mask(rnd.trick),
+        present=frozenset(s for s in range(rnd.n) if rnd.present >> s & 1),
+        pending_count=rnd.pending[0][1] if rnd.pending and to_act == seat else 0,
+        prev_daifugo=rnd.prev_daifugo if rnd.prev_daifugo >= 0 else None,
+        step=rnd.step,
     )

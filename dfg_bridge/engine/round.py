@@ -37,6 +37,12 @@ class Phase(enum.Enum):
 
 
 _PHASES = {EXCHANGE: Phase.EXCHANGE, PLAY: Phase.PLAY, OVER: Phase.OVER}
+_PENDING_CODES = {
+    "seven_pass": mv.K_GIVE,
+    "ten_discard": mv.K_DISCARD,
+    "queen_bomber": mv.K_BOMB,
+    "nakama": mv.K_RECRUIT,
+}
 D3_BIT = 1 << 2  # ♦3
 
 
@@ -182,6 +188,64 @@ class Round(Core):
         rnd._setup(leader, dealer, prev_ranking, slime, wallets)
         return rnd
 
+    @classmethod
+    def from_observation(
+        cls,
+        obs: Observation,
+        rules: Rules,
+        hands: Sequence[Sequence[Card]],
+        *,
+        seed: int = 0,
+    ) -> Round:
+        """A playable round in the observed state, with the hidden hands filled in by the caller.
+
+        ``hands[obs.seat]`` should be the observer's hand and every other hand should have the observed
+        count (a CPU's sampled deal). Cards neither in a hand nor on the table lie in the discard pile.
+        Undo history is empty; なかまカード draws use ``seed``. The pending decision is restored for the
+        observer only (others' decisions are not visible).
+        """
+        rnd = cls(rules, [[] for _ in hands], seed=seed)
+        n = len(hands)
+        masks = [mask_of(list(h)) for h in hands]
+        rnd.hands = masks
+        present = 0
+        for s in obs.present or range(n):
+            present |= 1 << s
+        rnd.present = present
+        finished = {f.seat for f in obs.finished}
+        rnd.active = sum(1 << s for s in range(n) if present >> s & 1 and s not in finished)
+        rnd.cur = -1 if obs.to_act is None else obs.to_act
+        rnd.ph = {"exchange": EXCHANGE, "play": PLAY, "over": OVER}[obs.phase]
+        rnd.fmove = None if obs.field is None else move_of_meld(obs.field)
+        rnd.fby = -1 if obs.field_by is None else obs.field_by
+        rnd.trick = mask_of(list(obs.field_cards))
+        held = 0
+        for m in masks:
+            held |= m
+        every = mask_of(list(deck(rules.jokers)))
+        rnd.discard = every & ~held & ~rnd.trick
+        rnd.seen = mask_of(list(obs.seen))
+        rnd.lockm = 0 if obs.lock is None else sum(1 << int(s) for s in obs.lock)
+        rnd.nlock = obs.number_lock
+        rnd.rev = obs.revolution
+        rnd.eb = obs.eleven_back
+        rnd.dirn = obs.direction
+        rnd.passm = sum(1 << s for s in obs.passed)
+        by_place = sorted(obs.finished, key=lambda f: f.place)
+        rnd.top = tuple(f.seat for f in by_place if f.reason in ("out", "last"))
+        rnd.bottom = tuple(f.seat for f in reversed(by_place) if f.reason not in ("out", "last"))
+        rnd.how = tuple((f.seat, f.reason) for f in obs.finished)
+        if obs.pending is not None and obs.to_act == obs.seat:
+            code = _PENDING_CODES[obs.pending]
+            rnd.pending = ((code, obs.pending_count or 1, 0),)
+            if obs.risen is not None:
+                rnd.risen = obs.risen.index
+        rnd.slime = obs.slime
+        rnd.step = obs.step
+        rnd.wallets = tuple(obs.wallets)
+        rnd.prev_daifugo = -1 if obs.prev_daifugo is None else obs.prev_daifugo
+        return rnd
+
     def _setup(
         self,
         leader: int | None,
@@ -191,6 +255,12 @@ class Round(Core):
         wallets: Sequence[int] | None,
     ) -> None:
         rules = self.rules
+        for s in range(self.n):
+            if not self.hands[s]:  # dealt nothing: sits this round out
+                self.present &= ~(1 << s)
+                self.active &= ~(1 << s)
+        if not self.present:
+            raise ValueError("nobody holds a card")
         self.slime = slime
         self.dealer = -1 if dealer is None else dealer
         prev = tuple(s for s in (prev_ranking or ()) if self.present >> s & 1)

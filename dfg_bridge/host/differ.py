@@ -69,6 +69,8 @@ class Differ:
         self._shown: dict[Element, object] = {}
         self.sent = 0
         """Commands sent so far (for the efficiency figures)."""
+        self.full_equivalent = 0
+        """Commands a full redraw at every sync would have sent (the baseline of the figures)."""
 
     def forget(self, table: str | None = None) -> None:
         """Forget what ``table`` (or every table) shows: the next sync redraws it in full."""
@@ -95,6 +97,7 @@ class Differ:
         midway leaves the rest to be sent by the next sync.
         """
         count = 0
+        self.full_equivalent += len(desired)
         for element in self.changes(table, desired):
             value = desired.get(element, _MISSING)
             for command in self._commands(element, value):

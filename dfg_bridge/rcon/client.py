@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import select
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +35,7 @@ from types import TracebackType
 from typing import Self
 
 from dfg_bridge.rcon import _packet
+from dfg_bridge.rcon._connection import Connection
 from dfg_bridge.rcon.backoff import Backoff
 from dfg_bridge.rcon.errors import RconError, RconErrorCode
 from dfg_bridge.rcon.linkstate import LinkListener, LinkState
@@ -49,14 +48,6 @@ _log = logging.getLogger(__name__)
 
 MAX_COMMAND_BYTES = _packet.MAX_REQUEST_PAYLOAD
 """Longest command vanilla accepts, in UTF-8 bytes (1446)."""
-
-_MAX_ID = 0x7FFFFFFF
-
-_QUICKACK: int | None = getattr(socket, "TCP_QUICKACK", None)
-"""Linux only. The server writes each reply chunk separately with Nagle on (Java's default), so after
-the first chunk it holds the next write until we ACK; our kernel's delayed ACK would add ~40 ms to
-every multi-packet reply. Asking for immediate ACKs while collecting chunks removes that stall."""
-
 
 def encode_command(command: str) -> bytes:
     """The command's UTF-8 payload, or a typed error if vanilla could not take it in one read.
@@ -119,16 +110,10 @@ class RconClient:
         self._on_link = on_link
         self._clock = clock
         self._lock = threading.RLock()
-        self._sock: socket.socket | None = None
-        self._poller: select.poll | None = None
-        self._rbuf = bytearray()
-        self._next_id = 0
+        self._conn: Connection | None = None
         self._state = LinkState.DOWN
         self._retry_at = clock() + self._backoff.next_delay()
         self._last_error: RconError | None = None
-        self._sent = 0
-        self._received = 0
-        self._quickack = False
         self.stats = RconStats()
         """Latency, busy time and connection counters; ``stats.snapshot()`` is safe from any thread."""
 
@@ -159,29 +144,28 @@ class RconClient:
         """
         payload = encode_command(command)
         with self._lock:
-            self._ensure_up()
+            conn = self._ensure_up()
             started = time.perf_counter()
-            sent0, received0 = self._sent, self._received
+            sent0, received0 = conn.sent, conn.received
             try:
-                reply, probes = self._exchange(payload, started + self.timeout)
+                reply, probes = conn.exchange(payload, self.timeout)
             except RconError as err:
                 self._drop(err)
-                self.stats.record_error(
-                    time.perf_counter() - started, self._sent - sent0, self._received - received0
-                )
+                elapsed = time.perf_counter() - started
+                self.stats.record_error(elapsed, conn.sent - sent0, conn.received - received0)
                 raise
-            self.stats.record_command(
-                time.perf_counter() - started, probes, self._sent - sent0, self._received - received0
-            )
+            elapsed = time.perf_counter() - started
+            self.stats.record_command(elapsed, probes, conn.sent - sent0, conn.received - received0)
             return reply
 
     def connect(self) -> None:
         """Connect and log in now, ignoring the backoff; a no-op when already up."""
         with self._lock:
-            if self._sock is not None and self._idle_problem() is None:
-                return
-            if self._sock is not None:
-                self._drop(self._last_error)
+            if self._conn is not None:
+                problem = self._conn.idle_problem()
+                if problem is None:
+                    return
+                self._drop(problem)
             self._attempt()
 
     def poll_link(self) -> LinkState:
@@ -191,8 +175,8 @@ class RconClient:
         a restart before it has a command to send. Never raises.
         """
         with self._lock:
-            if self._sock is not None:
-                problem = self._idle_problem()
+            if self._conn is not None:
+                problem = self._conn.idle_problem()
                 if problem is None:
                     return LinkState.UP
                 self._drop(problem)
@@ -236,11 +220,11 @@ class RconClient:
 
     # -- connection management -----------------------------------------------------------------------
 
-    def _ensure_up(self) -> None:
-        if self._sock is not None:
-            problem = self._idle_problem()
+    def _ensure_up(self) -> Connection:
+        if self._conn is not None:
+            problem = self._conn.idle_problem()
             if problem is None:
-                return
+                return self._conn
             self._drop(problem)
         wait = self._retry_at - self._clock()
         if wait > 0:
@@ -249,76 +233,35 @@ class RconClient:
                 RconErrorCode.DISCONNECTED,
                 f"RCON {self.host}:{self.port} is down{reason}; next retry in {wait:.2f}s",
             )
-        self._attempt()
+        return self._attempt()
 
-    def _attempt(self) -> None:
+    def _attempt(self) -> Connection:
         """One connect+login attempt; on failure schedule the next one and re-raise."""
         try:
-            self._open()
+            conn = Connection.open(
+                self.host, self.port, self._password.reveal().encode("utf-8"), self.connect_timeout
+            )
         except RconError as err:
-            self._close_socket()
             self._last_error = err
             self._retry_at = self._clock() + self._backoff.next_delay()
             raise
+        self._conn = conn
         self._backoff.reset()
         self.stats.record_connect()
         self._set_state(LinkState.UP, None)
-
-    def _open(self) -> None:
-        password = self._password.reveal().encode("utf-8")
-        if len(password) > MAX_COMMAND_BYTES:
-            raise RconError(RconErrorCode.TOO_LONG, "the RCON password is over 1446 UTF-8 bytes")
-        deadline = time.perf_counter() + self.connect_timeout
-        try:
-            sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
-        except TimeoutError:
-            raise RconError(
-                RconErrorCode.TIMEOUT, f"connect to {self.host}:{self.port} timed out"
-            ) from None
-        except OSError as exc:
-            raise RconError(
-                RconErrorCode.DISCONNECTED,
-                f"cannot connect to {self.host}:{self.port}: {exc.strerror or exc}",
-            ) from None
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._sock = sock
-        self._rbuf.clear()
-        poller = select.poll()
-        poller.register(sock, select.POLLIN)
-        self._poller = poller
-        login_id = self._new_id()
-        self._send(_packet.encode(login_id, _packet.TYPE_LOGIN, password), deadline)
-        while True:
-            reply_id, kind, _ = self._recv_packet(deadline)
-            if reply_id == -1:
-                raise RconError(
-                    RconErrorCode.AUTH_FAILED, f"RCON {self.host}:{self.port} rejected the password"
-                )
-            if reply_id == login_id and kind == _packet.TYPE_AUTH_RESPONSE:
-                return
-            if reply_id == login_id and kind == _packet.TYPE_RESPONSE:
-                continue  # Source-engine servers send an empty response before the auth reply
-            raise RconError(
-                RconErrorCode.PROTOCOL, f"unexpected login reply (id {reply_id}, type {kind})"
-            )
+        return conn
 
     def _drop(self, error: RconError | None) -> None:
         """Forget the connection; report UP→DOWN once."""
-        self._close_socket()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
         if error is not None:
             self._last_error = error
         if self._state is LinkState.UP:
             self.stats.record_disconnect()
             self._retry_at = self._clock() + self._backoff.next_delay()
             self._set_state(LinkState.DOWN, error)
-
-    def _close_socket(self) -> None:
-        if self._sock is not None:
-            with contextlib.suppress(OSError):
-                self._sock.close()
-        self._sock = None
-        self._poller = None
-        self._rbuf.clear()
 
     def _set_state(self, state: LinkState, error: RconError | None) -> None:
         if state is self._state:
@@ -333,109 +276,3 @@ class RconClient:
                 self._on_link(state, error)
             except Exception:  # a listener's bug must not break the link
                 _log.exception("RCON link listener failed")
-
-    def _idle_problem(self) -> RconError | None:
-        """Between commands nothing may be readable; EOF means the server hung up."""
-        assert self._sock is not None and self._poller is not None
-        if self._rbuf:
-            return RconError(RconErrorCode.PROTOCOL, "unsolicited data from the server")
-        if not self._poller.poll(0):
-            return None
-        try:
-            chunk = self._sock.recv(65536, socket.MSG_DONTWAIT)
-        except BlockingIOError:
-            return None
-        except OSError as exc:
-            return RconError(RconErrorCode.DISCONNECTED, f"connection lost: {exc.strerror or exc}")
-        if not chunk:
-            return RconError(RconErrorCode.DISCONNECTED, "server closed the connection")
-        return RconError(RconErrorCode.PROTOCOL, "unsolicited data from the server")
-
-    # -- one exchange ----------------------------------------------------------------------------------
-
-    def _new_id(self) -> int:
-        self._next_id = self._next_id % _MAX_ID + 1
-        return self._next_id
-
-    def _exchange(self, payload: bytes, deadline: float) -> tuple[str, int]:
-        request_id = self._new_id()
-        self._send(_packet.encode(request_id, _packet.TYPE_COMMAND, payload), deadline)
-        body = self._recv_reply_packet(request_id, None, deadline)
-        assert body is not None
-        if len(body) < _packet.SPLIT_THRESHOLD:
-            return body.decode("utf-8", errors="replace"), 0
-        # Possibly split: the server has already queued every chunk, so the probe cannot share a read
-        # with our command and its answer marks the end.
-        parts = [body]
-        probe_id = self._new_id()
-        self._send(_packet.encode(probe_id, _packet.TYPE_PROBE, b""), deadline)
-        self._quickack = True
-        try:
-            while (chunk := self._recv_reply_packet(request_id, probe_id, deadline)) is not None:
-                parts.append(chunk)
-        finally:
-            self._quickack = False
-        return b"".join(parts).decode("utf-8", errors="replace"), 1
-
-    def _recv_reply_packet(self, request_id: int, probe_id: int | None, deadline: float) -> bytes | None:
-        """The next reply packet's payload for ``request_id``; None when the probe's answer arrives."""
-        reply_id, kind, body = self._recv_packet(deadline)
-        if reply_id == request_id and kind == _packet.TYPE_RESPONSE:
-            return body
-        if probe_id is not None and reply_id == probe_id and kind == _packet.TYPE_RESPONSE:
-            return None
-        raise RconError(
-            RconErrorCode.PROTOCOL,
-            f"reply id {reply_id} type {kind} does not answer request {request_id}",
-        )
-
-    def _send(self, data: bytes, deadline: float) -> None:
-        assert self._sock is not None
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            raise RconError(RconErrorCode.TIMEOUT, "no time left to send")
-        self._sock.settimeout(remaining)
-        try:
-            self._sock.sendall(data)
-        except TimeoutError:
-            raise RconError(RconErrorCode.TIMEOUT, "send timed out") from None
-        except OSError as exc:
-            raise RconError(
-                RconErrorCode.DISCONNECTED, f"connection lost while sending: {exc.strerror or exc}"
-            ) from None
-        self._sent += len(data)
-
-    def _recv_packet(self, deadline: float) -> tuple[int, int, bytes]:
-        self._fill(4, deadline)
-        (length,) = _packet.LENGTH.unpack_from(self._rbuf, 0)
-        if not _packet.MIN_PACKET_LENGTH <= length <= _packet.MAX_PACKET_LENGTH:
-            raise RconError(RconErrorCode.PROTOCOL, f"bad packet length {length}")
-        self._fill(4 + length, deadline)
-        _, reply_id, kind = _packet.HEADER.unpack_from(self._rbuf, 0)
-        body = bytes(self._rbuf[12 : 4 + length - 2])
-        del self._rbuf[: 4 + length]
-        return reply_id, kind, body
-
-    def _fill(self, need: int, deadline: float) -> None:
-        sock = self._sock
-        assert sock is not None
-        while len(self._rbuf) < need:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise RconError(RconErrorCode.TIMEOUT, f"no reply within {self.timeout:g}s")
-            sock.settimeout(remaining)
-            if self._quickack and _QUICKACK is not None:
-                # the kernel clears this flag by itself, so it is set again before every read
-                sock.setsockopt(socket.IPPROTO_TCP, _QUICKACK, 1)
-            try:
-                chunk = sock.recv(65536)
-            except TimeoutError:
-                raise RconError(RconErrorCode.TIMEOUT, f"no reply within {self.timeout:g}s") from None
-            except OSError as exc:
-                raise RconError(
-                    RconErrorCode.DISCONNECTED, f"connection lost: {exc.strerror or exc}"
-                ) from None
-            if not chunk:
-                raise RconError(RconErrorCode.DISCONNECTED, "server closed the connection")
-            self._received += len(chunk)
-            self._rbuf += chunk

@@ -119,6 +119,7 @@ class RconServer:
         self._listener: socket.socket | None = None
         self._thread: threading.Thread | None = None
         self._clients: set[socket.socket] = set()
+        self._client_threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._running = False
         self._counter = 0
@@ -159,6 +160,10 @@ class RconServer:
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
+        # Like GenericThread.stop: wait for each client thread, so its "shutting down" line comes first.
+        for thread in self._client_threads:
+            thread.join(timeout=5)
+        self._client_threads.clear()
         self._listener = None
 
     @property
@@ -186,7 +191,11 @@ class RconServer:
             name = f"RCON Client /{addr[0]} #{number}"
             if self._on_connection is not None:
                 self._on_connection("started", f"RCON Client /{addr[0]}", "RCON Listener #1")
-            threading.Thread(target=self._serve, args=(conn, name, addr[0]), name=name, daemon=True).start()
+            thread = threading.Thread(target=self._serve, args=(conn, name, addr[0]), name=name, daemon=True)
+            with self._lock:
+                self._client_threads = [t for t in self._client_threads if t.is_alive()]
+                self._client_threads.append(thread)
+            thread.start()
 
     def _send(self, conn: socket.socket, request_id: int, packet_type: int, text: str) -> None:
         conn.sendall(encode_packet(request_id, packet_type, text))

@@ -151,3 +151,30 @@ def test_events_serialise_with_names() -> None:
     assert events[0].to_json(["A", "B", "C"]) == {
         "type": "played", "seat": "A", "cards": ["D3"], "readings": ["D3"], "kind": "single",
     }  # fmt: skip
+
+
+def test_from_observation_rebuilds_a_playable_equivalent_round() -> None:
+    rules = Rules.preset("minecraft")
+    for seed in range(60):
+        r = Round.deal(rules, 4, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 40)):
+            if r.over:
+                break
+            r.make_move(rng.choice(r.moves()))
+        if r.over or r.to_act is None:
+            continue
+        seat = r.to_act
+        obs = r.observation(seat)
+        twin = Round.from_observation(obs, rules, [r.hand(s) for s in range(4)])
+        assert twin.moves() == r.moves()
+        assert twin.ranking() == r.ranking() and twin.hand_counts() == r.hand_counts()
+        assert (twin.field, twin.lock, twin.passed, twin.to_act) == (r.field, r.lock, r.passed, r.to_act)
+        while not twin.over:  # and it plays to the end
+            twin.make_move(rng.choice(twin.moves()))
+        assert sorted(twin.ranking()) == [0, 1, 2, 3]
+
+
+def test_a_seat_dealt_nothing_sits_out() -> None:
+    r = Round.from_hands(Rules(), _hands("D3 S5", "S4 S6", ""))
+    assert r.seats_in_play() == frozenset({0, 1})

@@ -33,7 +33,9 @@ from dfg_bridge.i18n import Messages
 from dfg_bridge.sim import SimServer
 from dfg_bridge.sim.control import ControlClient
 
-FAST = Durations(turn=2.0, exchange=2.0, cpu_min=0.0, cpu_max=0.01, round_pause=0.05, grace=1.0, rejoin_wait=2.0)
+FAST = Durations(
+    turn=2.0, exchange=2.0, cpu_min=0.0, cpu_max=0.01, round_pause=0.05, grace=1.0, rejoin_wait=2.0
+)
 """Short durations for tests (the turn timer is long enough for scripted players)."""
 
 SEAT_OFFSETS = ((0, -3), (3, 0), (0, 3), (-3, 0), (2, -2), (-2, 2))
@@ -57,7 +59,10 @@ def table(table_id: str = "t1", *, origin: tuple[int, int, int] = (0, 64, 0), se
         hand_boxes=boxes,
         join_sign=SignSpot((x - 1, y, z + 6), "south"),
         leave_sign=SignSpot((x + 2, y, z + 6), "south"),
-        start_signs=((SignSpot((x, y, z + 6), "south"), Mode.NORMAL), (SignSpot((x + 1, y, z + 6), "south"), Mode.CPU)),
+        start_signs=(
+            (SignSpot((x, y, z + 6), "south"), Mode.NORMAL),
+            (SignSpot((x + 1, y, z + 6), "south"), Mode.CPU),
+        ),
         **kw,
     )
 
@@ -225,10 +230,12 @@ class Rig:
 
 
 def make_rig(sim_factory: Callable[..., SimServer], tmp_path: Path, *, version: str = "1.21.6",
-             flavor: str = "paper", host_settings: HostSettings | None = None, seed: int = 1) -> Rig:  # fmt: skip
+             flavor: str = "paper", host_settings: HostSettings | None = None,
+             seed: int = 1) -> Rig:  # fmt: skip
     """A started sim and (not yet started) daemon settings."""
     sim = sim_factory(version=version, flavor=flavor)
-    return Rig(sim, ControlClient(sim.control_port), tmp_path / "data", host_settings or settings(), version, seed)
+    control = ControlClient(sim.control_port)
+    return Rig(sim, control, tmp_path / "data", host_settings or settings(), version, seed)
 
 
 def with_durations(base: TableSettings, **kw: float) -> TableSettings:

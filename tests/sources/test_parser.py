@@ -355,8 +355,29 @@ FUZZ_SETTINGS = {
 ODD_CHARS = "<>[]():/!*. \t\x00\x1b§【】大富豪♠あ\u200b\U0001f600\ud800\r\n\\\"'0123456789_"
 
 
+TEMPLATES = [line for line, _ in ALL] + FORGERIES
+
+
+def mutate(rng: random.Random, line: str) -> str:
+    """A real line with a few characters inserted, deleted or replaced: near misses for every regex."""
+    chars = list(line)
+    for _ in range(rng.randrange(4)):
+        at = rng.randrange(len(chars) + 1)
+        op = rng.randrange(3)
+        if op == 0:
+            chars.insert(at, rng.choice(ODD_CHARS))
+        elif chars and at < len(chars):
+            if op == 1:
+                del chars[at]
+            else:
+                chars[at] = rng.choice(ODD_CHARS)
+    return "".join(chars)
+
+
 def random_line(rng: random.Random) -> str:
-    """A line mixing real prefixes, message tokens and odd characters (cheap to make in bulk)."""
+    """A mutated real line, or real prefixes, message tokens and odd characters (cheap in bulk)."""
+    if rng.random() < 0.4:
+        return mutate(rng, rng.choice(TEMPLATES))
     parts = [rng.choice(PREFIXES)]
     for _ in range(rng.randrange(8)):
         if rng.random() < 0.6:

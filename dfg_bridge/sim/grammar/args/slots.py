@@ -16,8 +16,8 @@ __all__ = ["item_slot_parser", "item_slots_parser", "slot_table"]
 def slot_table(saddle_slot: bool) -> dict[str, tuple[int, ...]]:
     """Every slot name and wildcard with the indices it covers.
 
-    ``saddle_slot`` (1.21.5+): the saddle is an equipment slot ``saddle`` (106) and a mob's inventory is
-    ``mob.inventory.N``; before, ``horse.saddle`` (400) and ``villager.N``.
+    ``saddle_slot`` (1.21.5+): the saddle is the equipment slot ``saddle`` (106); before it was
+    ``horse.saddle`` (400). Checked against decompiled ``SlotRanges`` (a horse.saddle build and 1.21.11).
     """
     table: dict[str, tuple[int, ...]] = {"contents": (0,)}
 
@@ -30,7 +30,7 @@ def slot_table(saddle_slot: bool) -> dict[str, tuple[int, ...]]:
     run("hotbar.", 0, 9)
     run("inventory.", 9, 27)
     run("enderchest.", 200, 27)
-    run("mob.inventory." if saddle_slot else "villager.", 300, 8)
+    run("villager.", 300, 8)
     run("horse.", 500, 15)
     table["weapon"] = (98,)
     table["weapon.mainhand"] = (98,)
