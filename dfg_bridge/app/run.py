@@ -185,10 +185,14 @@ def wire(
         cpu=cpu,
         rng=rng,
         setup=setup if place_on_start else None,
+        polled_triggers=trigger_poll is not None,
     )
     holder["host"] = host
+    # With the trigger poll every /trigger press is read from the scores (exactly once); the log's
+    # "Triggered [dfg]" lines would report clickable-chat presses a second time, so they are ignored.
+    objectives = () if trigger_poll is not None else (settings.trigger_objective,)
     options = parser_options or ParserOptions(
-        trigger_objectives=(settings.trigger_objective,), display_prefixes=(settings.team_prefix,)
+        trigger_objectives=objectives, display_prefixes=(settings.team_prefix,)
     )
     sources: list[SourceThread] = []
     if log_path is not None:
@@ -212,6 +216,21 @@ def _load(config_path: Path) -> tuple[Any, HostSettings, MessageCatalog]:
     for issue in issues:
         log.warning("%s", issue)
     return config, host_settings(config), messages
+
+
+def _needs_poll(config: Any) -> bool:
+    """Poll trigger scores when configured, or when a table has signs.
+
+    A sign's click command runs from a silent command source (vanilla ``CommandSource.NULL``), so a
+    ``/trigger`` pressed on a sign is never logged; only the scores show it.
+    """
+    if config.source.trigger_poll:
+        return True
+    signs = [t.signs for t in config.tables]
+    if any(s.join or s.start or s.start_cpu or s.leave for s in signs):
+        log.info("signs are configured: polling /trigger scores (sign clicks are not logged)")
+        return True
+    return False
 
 
 def main(argv: Sequence[str]) -> int:
@@ -248,7 +267,7 @@ def main(argv: Sequence[str]) -> int:
         version=version,
         data_dir=config.data_dir,
         log_path=log_path if str(config.source.kind) == "log" else None,
-        trigger_poll=config.source.trigger_poll_interval if config.source.trigger_poll else None,
+        trigger_poll=config.source.trigger_poll_interval if _needs_poll(config) else None,
         rcon_timeout=config.rcon.command_timeout,
         reload=reload,
     )

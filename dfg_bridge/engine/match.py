@@ -59,8 +59,10 @@ class Match:
 
     def start_round(self) -> Round:
         """Deal the next round (exchange or bribery set up from round 2; first leader per the rules)."""
-        if self.current is not None and not self.current.over:
-            raise RuntimeError("the current round is not over")
+        if self.current is not None:
+            if not self.current.over:
+                raise RuntimeError("the current round is not over")
+            raise RuntimeError("record the finished round with finish_round() first")
         if self.over:
             raise RuntimeError("the match is over")
         number = len(self.records) + 1

@@ -11,15 +11,17 @@ from dfg_bridge.engine.cards import CARDS, Card, Suit, cards_of_mask
 from dfg_bridge.engine.melds import Meld, meld_of_move
 
 if TYPE_CHECKING:
-    from dfg_bridge.engine.round import Finish, Round
+    from dfg_bridge.engine._views import Finish, RoundViews
 
 
 @dataclass(frozen=True, slots=True)
 class Observation:
     """A frozen snapshot of one seat's view of a round.
 
-    ``unseen`` are the cards this seat cannot locate: in other hands, or discarded face down
-    (脱落 / 都落ち hands). ``history`` lists the public plays and passes of the round, in order.
+    ``unseen`` are the cards this seat cannot locate: in other hands (a card seen earlier may be
+    back in a hand after なかまカード), or discarded face down (脱落 / 都落ち hands); the hidden
+    cards of a determinized deal come from exactly this set. ``history`` lists the public plays
+    and passes of the round, in order.
     """
 
     seat: int
@@ -56,7 +58,7 @@ class Observation:
     """Actions taken so far in the round."""
 
 
-def observe(rnd: Round, seat: int) -> Observation:
+def observe(rnd: RoundViews, seat: int) -> Observation:
     """Build the :class:`Observation` of ``seat``."""
     from dfg_bridge.engine.actions import Pass, Play
 
@@ -66,14 +68,16 @@ def observe(rnd: Round, seat: int) -> Observation:
             history.append(Pass(s))
         elif m[0] <= mv.K_STAIRS:
             history.append(Play(s, meld_of_move(m)))
-    all_cards = 0
-    for h in rnd.hands:
-        all_cards |= h
-    for h in rnd.held:
-        all_cards |= h
-    all_cards |= rnd.trick | rnd.discard
     own = rnd.hands[seat]
-    unseen = all_cards & ~own & ~rnd.seen
+    # in another hand (even a card seen before: なかまカード and 7渡し move cards back into hands),
+    # or discarded face down (脱落, 都落ち)
+    unseen = rnd.discard & ~rnd.seen
+    for s, h in enumerate(rnd.hands):
+        if s != seat:
+            unseen |= h
+    for h in rnd.held:
+        unseen |= h
+    unseen &= ~own
     to_act = rnd.to_act
     return Observation(
         seat=seat,

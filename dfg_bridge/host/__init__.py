@@ -8,7 +8,7 @@ Public surface: :class:`GameHost` (the loop), :class:`HostSettings` / :class:`Ta
 it is configured with), the events it consumes, and the ports it needs.
 """
 
-from dfg_bridge.host.cpu import CpuPolicy, EngineGreedy
+from dfg_bridge.host.cpu import CpuPolicy, WeakestPlay, cpu_for
 from dfg_bridge.host.custody import Custody, LockerLayout, Restore
 from dfg_bridge.host.errors import CommandError, CustodyError, HostError
 from dfg_bridge.host.events import Call, HostEvent, LinkDown, LinkUp, Shutdown, Tick, TimerFired
@@ -41,7 +41,6 @@ __all__ = [
     "CustodyState",
     "DropoutPolicy",
     "Durations",
-    "EngineGreedy",
     "GameHost",
     "HandBox",
     "HostError",
@@ -62,5 +61,7 @@ __all__ = [
     "Tick",
     "TimerFired",
     "TriggerCode",
+    "WeakestPlay",
+    "cpu_for",
     "trigger_for_table",
 ]

@@ -29,6 +29,7 @@ from dfg_bridge.engine import (
 from dfg_bridge.engine.events import Event, Gave
 from dfg_bridge.host.announce import announce, cards_message, cards_text, rank_name, title_of
 from dfg_bridge.host.context import HostContext
+from dfg_bridge.host.cpu import CpuPolicy, cpu_for
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.events import TimerFired
 from dfg_bridge.host.lobby import Lobby
@@ -69,6 +70,7 @@ class TableFlow:
         """Counts decisions taken, so a human is told about each of their turns once."""
         self._exchange_told = False
         self._leader_told = False
+        self._cpu: CpuPolicy | None = None
         self._notified = -1
 
     @property
@@ -192,10 +194,17 @@ class TableFlow:
         if not legal:
             return rnd.timeout_action(seat)
         try:
-            choice = self.ctx.cpu.decide(rnd.observation(seat), legal)
+            choice = self._cpu_player().decide(rnd.observation(seat), legal)
         except Exception:  # a broken policy must not stall the table
             return rnd.timeout_action(seat)
         return choice if choice in legal else rnd.timeout_action(seat)
+
+    def _cpu_player(self) -> CpuPolicy:
+        if self.ctx.cpu is not None:
+            return self.ctx.cpu
+        if self._cpu is None:
+            self._cpu = cpu_for(self.settings.cpu_level, self.ctx.rng.randrange(2**31), self.settings.rules)
+        return self._cpu
 
     # ---- rounds and actions -------------------------------------------------------------------
     def begin_round(self) -> None:

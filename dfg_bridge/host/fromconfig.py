@@ -79,6 +79,7 @@ def table_settings(table: TableConfig) -> TableSettings:
         rules_name=str(game.preset),
         rounds=game.rounds,
         cpu_total=game.cpu.fill_total,
+        cpu_level=str(game.cpu.level),
         default_mode=Mode(str(game.start_mode)),
         durations=Durations(
             turn=game.turn_timeout,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from dfg_bridge.engine import CardParseError, EngineError
 from dfg_bridge.host.context import HostContext
-from dfg_bridge.host.cpu import CpuPolicy, EngineGreedy
+from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.custody import Custody, Restore
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
@@ -85,6 +85,7 @@ class GameHost:
         cpu: CpuPolicy | None = None,
         reload: Reloader | None = None,
         setup: Callable[[], object] | None = None,
+        polled_triggers: bool = False,
     ) -> None:
         self.queue: queue.Queue[object] = queue.Queue()
         self.conn = open_store(data_dir)
@@ -104,13 +105,15 @@ class GameHost:
             post=self.post,
             clock=clock,
             rng=rng or random.Random(),
-            cpu=cpu or EngineGreedy(),
+            cpu=cpu,
             differ=self.differ,
             release=self._release,
         )
         self.tables: dict[str, Table] = {t.id: Table(self.ctx, t, i) for i, t in enumerate(settings.tables)}
         self._reload = reload
         self._setup = setup
+        self._polled_triggers = polled_triggers
+        """A trigger poll source re-enables triggers itself; the host must then never do it."""
         self.server_stopping = False
         self.stopped = False
         self.started = False
@@ -159,7 +162,7 @@ class GameHost:
         sink.run(r.objective_add(self.ctx.settings.trigger_objective, trigger=True))
         self.custody.prepare()
         self.ctx.online = self._query_online()
-        if self.ctx.online:
+        if self.ctx.online and not self._polled_triggers:
             sink.run(r.trigger_enable("@a", self.ctx.settings.trigger_objective))
         self.custody.recover()
         for table in self.tables.values():
@@ -218,7 +221,8 @@ class GameHost:
                 if event.objective != self.ctx.settings.trigger_objective:
                     return
                 player = event.player
-                self.ctx.sink.run(self.ctx.r.trigger_enable(player, event.objective))
+                if not self._polled_triggers:
+                    self.ctx.sink.run(self.ctx.r.trigger_enable(player, event.objective))
                 self._intent(player, intent_for_trigger(event.value, list(self.tables)))
             elif isinstance(event, TimerFired):
                 table = self.tables.get(event.table)
@@ -349,7 +353,8 @@ class GameHost:
 
     def _joined(self, player: str) -> None:
         self.ctx.online.add(player)
-        self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
+        if not self._polled_triggers:
+            self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
         table = self._table_of(player)
         if table is None:
             if self.custody.state(player) is not None:
@@ -415,7 +420,7 @@ class GameHost:
         sink.run(r.objective_add(self.ctx.settings.trigger_objective, trigger=True))
         self.custody.prepare()
         self.ctx.online = self._query_online()
-        if self.ctx.online:
+        if self.ctx.online and not self._polled_triggers:
             sink.run(r.trigger_enable("@a", self.ctx.settings.trigger_objective))
         self.custody.recover()
         self.server_stopping = False

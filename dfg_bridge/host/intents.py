@@ -91,6 +91,29 @@ class ClearSelection:
     """Unselect every card (選択を外す)."""
 
 
+class DialogAction(enum.Enum):
+    """A button of the hand dialog (1.21.6+); the host shows the dialog again after each."""
+
+    CARD = "card"
+    """Select or unselect a card."""
+    PLAY = "play"
+    """出す / 渡す."""
+    PASS = "pass"
+    """パス."""
+    CLEAR = "clear"
+    """選択を外す."""
+    PAGE = "page"
+    """The next page of a long hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class DialogClick:
+    """A hand-dialog button was pressed (``card`` is the card code for :attr:`DialogAction.CARD`)."""
+
+    action: DialogAction
+    card: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class AdminStop:
     """``admin stop [table]``: end matches and give everyone their items back."""
@@ -114,6 +137,7 @@ Intent = (
     | Pass
     | Toggle
     | ClearSelection
+    | DialogClick
     | AdminStop
     | AdminReload
 )
@@ -149,8 +173,18 @@ class TriggerCode(enum.IntEnum):
     """出す / 渡す the selection."""
     CLEAR = 10
     """選択を外す."""
+    DIALOG_PLAY = 11
+    """出す / 渡す in the hand dialog."""
+    DIALOG_PASS = 12
+    """パス in the hand dialog."""
+    DIALOG_CLEAR = 13
+    """選択を外す in the hand dialog."""
+    DIALOG_PAGE = 14
+    """Next page of the hand dialog."""
     CARD_BASE = 100
     """``100 + card code`` toggles that card."""
+    DIALOG_CARD_BASE = 200
+    """``200 + card code`` toggles that card from the hand dialog."""
     TABLE_BASE = 1000
     """Table-scoped sign codes start here."""
 
@@ -177,6 +211,18 @@ def intent_for_trigger(value: int, table_ids: Sequence[str]) -> Intent:
         table, value = table_ids[index - 1], action
     if TriggerCode.CARD_BASE <= value < TriggerCode.CARD_BASE + _CARD_CODES and table is None:
         return Toggle(value - int(TriggerCode.CARD_BASE))
+    base = int(TriggerCode.DIALOG_CARD_BASE)
+    if base <= value < base + _CARD_CODES and table is None:
+        return DialogClick(DialogAction.CARD, value - base)
+    dialogs: dict[int, DialogAction] = {
+        TriggerCode.DIALOG_PLAY: DialogAction.PLAY,
+        TriggerCode.DIALOG_PASS: DialogAction.PASS,
+        TriggerCode.DIALOG_CLEAR: DialogAction.CLEAR,
+        TriggerCode.DIALOG_PAGE: DialogAction.PAGE,
+    }
+    dialog = dialogs.get(value)
+    if dialog is not None and table is None:
+        return DialogClick(dialog)
     simple: dict[int, Intent] = {
         TriggerCode.LEAVE: Leave(),
         TriggerCode.START: Start(None, table),

@@ -9,7 +9,7 @@ root (``app/run.py``) plugs the real parts in.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from dfg_bridge.model.items import ItemSpec
@@ -50,6 +50,30 @@ class Scheduler(Protocol):
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
         """Schedule ``callback``."""
+        ...
+
+
+class DialogButtonLike(Protocol):
+    """A dialog button as ``render``'s ``dialog_show`` reads it: a label and the command it runs."""
+
+    @property
+    def label(self) -> Text:
+        """The button's text."""
+        ...
+
+    @property
+    def command(self) -> str:
+        """The command it runs (``/trigger …``)."""
+        ...
+
+    @property
+    def tooltip(self) -> Text | None:
+        """Hover text."""
+        ...
+
+    @property
+    def width(self) -> int | None:
+        """Width in pixels."""
         ...
 
 
@@ -236,4 +260,53 @@ class CommandRenderer(Protocol):
 
     def trigger_command(self, objective: str, value: int) -> str:
         """The click command ``/trigger <objective> set <value>`` (with its slash, for click events)."""
+        ...
+
+    # the hand screen (dfg_bridge.host.handscreen)
+    has_dialog: bool
+    """Whether the server has the ``dialog`` command (1.21.6+)."""
+
+    def tellraw_lines(self, target: str, parts: Sequence[Text]) -> list[str]:
+        """As few ``tellraw`` commands as fit ``parts`` in order, each within one RCON request."""
+        ...
+
+    def item_to_block(self, pos: BlockPos, slot: str, spec: ItemSpec) -> str:
+        """``item replace block <pos> <slot> with <item> <count>``."""
+        ...
+
+    def clear_container(self, pos: BlockPos) -> str:
+        """``data merge block <pos> {Items:[]}``."""
+        ...
+
+    def our_items_except(self, tag: str) -> str:
+        """The item predicate for our items except those tagged ``tag`` (spares the key book)."""
+        ...
+
+    def our_dropped_items(self) -> str:
+        """A selector for item entities carrying our ``custom_data`` (thrown cards or keys)."""
+        ...
+
+    def kill(self, entities: str) -> str:
+        """``kill <entities>`` (an ``@e[…]`` selector)."""
+        ...
+
+    def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:
+        """Lock a container to the key named ``name`` (1.20.5–1.21.1) / tagged ``tag`` (1.21.2+)."""
+        ...
+
+    def container_title(self, pos: BlockPos, title: Text) -> str:
+        """``data merge block <pos> {CustomName:…}``."""
+        ...
+
+    def dialog_show(
+        self,
+        target: str,
+        title: Text,
+        buttons: Sequence[DialogButtonLike],
+        *,
+        body: Text | None = None,
+        columns: int = 2,
+        exit_label: Text | None = None,
+    ) -> str:
+        """``dialog show <target> {type:"minecraft:multi_action",…}`` (1.21.6+)."""
         ...

@@ -110,6 +110,8 @@ class TableSettings:
     rules_name: str = "minecraft"
     rounds: int = 3
     cpu_total: int = 4
+    cpu_level: str = "normal"
+    """The engine CPU level (``easy``, ``normal``, ``strong``, ``greedy``)."""
     default_mode: Mode = Mode.NORMAL
     durations: Durations = field(default_factory=Durations)
     hand_boxes: tuple[HandBox, ...] = ()

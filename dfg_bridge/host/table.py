@@ -138,8 +138,8 @@ class Table(TableFlow):
             exchange=rnd.phase is EnginePhase.EXCHANGE,
             your_turn=your_turn,
         )
-        for line in lines:
-            self.ctx.tell_text(player, line)
+        for message in self.ctx.pack(player, lines):
+            self.ctx.tell_text(player, message)
 
     def notify_turn(self, player: str) -> None:
         """Tell ``player`` it is their turn, with their hand."""

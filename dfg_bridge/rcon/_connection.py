@@ -16,7 +16,7 @@ from dfg_bridge.rcon.errors import RconError, RconErrorCode
 
 _MAX_ID = 0x7FFFFFFF
 
-_QUICKACK: int | None = None
+_QUICKACK: int | None = getattr(socket, "TCP_QUICKACK", None)
 """Linux only. The server writes each reply chunk separately with Nagle on (Java's default), so after
 the first chunk it holds the next write until we ACK; our kernel's delayed ACK would add ~40 ms to
 every multi-packet reply. Asking for immediate ACKs while collecting chunks removes that stall."""

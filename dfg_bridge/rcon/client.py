@@ -49,6 +49,7 @@ _log = logging.getLogger(__name__)
 MAX_COMMAND_BYTES = _packet.MAX_REQUEST_PAYLOAD
 """Longest command vanilla accepts, in UTF-8 bytes (1446)."""
 
+
 def encode_command(command: str) -> bytes:
     """The command's UTF-8 payload, or a typed error if vanilla could not take it in one read.
 
@@ -59,7 +60,10 @@ def encode_command(command: str) -> bytes:
     ...
     dfg_bridge.rcon.errors.RconError: command is 1447 UTF-8 bytes; vanilla RCON takes at most 1446
     """
-    payload = command.encode("utf-8", errors="surrogatepass")
+    try:
+        payload = command.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RconError(RconErrorCode.INVALID_COMMAND, "command contains a lone surrogate") from None
     if len(payload) > MAX_COMMAND_BYTES:
         raise RconError(
             RconErrorCode.TOO_LONG,

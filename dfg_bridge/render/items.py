@@ -18,6 +18,13 @@ class ItemCommands(DialectBase):
         data = "{dfg:{}}" if tag is None else self.custom_data(tag)
         return f"*[custom_data~{data}]"
 
+    def our_items_except(self, tag: str) -> str:
+        """Our items except those tagged ``tag``: ``*[custom_data~{dfg:{}},!custom_data~{dfg:{id:"<tag>"}}]``.
+
+        The hand screen clears every card a player took while sparing their key book.
+        """
+        return f"*[custom_data~{{dfg:{{}}}},!custom_data~{self.custom_data(self.name(tag, 'tag'))}]"
+
     def item_to_player(self, target: str, slot: str, spec: ItemSpec) -> str:
         """``item replace entity <target> <slot> with <item> <count>``."""
         return (
@@ -77,6 +84,10 @@ class ItemCommands(DialectBase):
     def count_items(self, target: str, predicate: str | None = None) -> str:
         """``clear <target> <predicate> 0``: replies ``Found N matching item(s) on player P``."""
         return self.clear(target, predicate, 0)
+
+    def clear_container(self, pos: BlockPos) -> str:
+        """``data merge block <x y z> {Items:[]}``: empties a container in one command."""
+        return f"data merge block {self.block_pos(pos)} {{Items:[]}}"
 
     def read_container(self, pos: BlockPos) -> str:
         """``data get block <x y z> Items`` (the reply can exceed 4096 characters)."""

@@ -78,6 +78,15 @@ class WorldCommands(DialectBase):
             parts.append("limit=1")
         return "@e[" + ",".join(parts) + "]"
 
+    @staticmethod
+    def our_dropped_items() -> str:
+        """A selector for item entities carrying our ``custom_data.dfg`` (thrown or spilled cards).
+
+        >>> WorldCommands.our_dropped_items()
+        '@e[type=minecraft:item,nbt={Item:{components:{"minecraft:custom_data":{dfg:{}}}}}]'
+        """
+        return '@e[type=minecraft:item,nbt={Item:{components:{"minecraft:custom_data":{dfg:{}}}}}]'
+
     def summon_marker(self, pos: Vec3, tags: Sequence[str]) -> str:
         """``summon marker <pos> {Tags:[…]}`` (an invisible anchor)."""
         return f"summon minecraft:marker {self.vec(pos)} {{{self.tags_nbt(tags)}}}"
@@ -180,6 +189,13 @@ class WorldCommands(DialectBase):
         if self.lock_predicate:
             return 'lock:{components:{"minecraft:custom_data":' + self.custom_data(key.tag) + "}}"
         return "Lock:" + self.nbt_str(key.name)
+
+    def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:
+        """``data merge block <pos> {Lock:…}`` (or ``{lock:…}`` on 1.21.2+): re-key a container.
+
+        ``name`` and ``tag`` are those of a :class:`LockKey` (plain values, so the host can pass them).
+        """
+        return f"data merge block {self.block_pos(pos)} {{{self.lock_nbt(LockKey(name, tag))}}}"
 
     def double_chest(
         self, a: BlockPos, b: BlockPos, facing: str, *, lock: LockKey | None = None, title: Text | None = None

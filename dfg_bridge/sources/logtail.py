@@ -1,6 +1,7 @@
 """Follow ``logs/latest.log`` by name like ``tail -F`` (ログ追跡) and turn its lines into events.
 
-- Starts at the end of the file if it exists (old lines are history, not new actions).
+- Starts at the end of the file if it exists (old lines are history, not new actions); the skipped
+  history is only searched for ``Starting minecraft server version`` so the version is still known.
 - A missing file is waited for; once it appears it is read from the beginning.
 - Rotation (the server renames/gzips ``latest.log`` and starts a new one, on restart and daily) is
   noticed when the path points at another inode: the old file is drained, then the new one is read
@@ -27,6 +28,8 @@ from dfg_bridge.sources.parser import LogParser
 __all__ = ["LogTail"]
 
 _CHUNK = 65536
+_VERSION_SCAN = 1 << 20
+"""How much of a skipped log is searched for the version line (it is among the first lines)."""
 
 
 class LogTail(SourceThread):
@@ -117,10 +120,18 @@ class LogTail(SourceThread):
             return None
         st = os.fstat(file.fileno())
         if seek_end:
+            self._learn_version(file)
             file.seek(0, os.SEEK_END)
         else:
             self.reopens += 1
         return file, (st.st_dev, st.st_ino)
+
+    def _learn_version(self, file: BinaryIO) -> None:
+        """The history we skip still tells which version is running (it is logged at the top)."""
+        head = file.read(_VERSION_SCAN)
+        for raw in head.split(b"\n"):
+            if b"Starting minecraft server version" in raw:
+                self.parser.observe_version(raw.decode("utf-8", errors="replace"))
 
     def _ident(self) -> tuple[int, int] | None:
         try:

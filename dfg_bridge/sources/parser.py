@@ -129,6 +129,25 @@ class LogParser:
         self._last_presence = None
         self._stopping = False
 
+    def observe_version(self, line: str) -> str | None:
+        """Learn the version from a ``Starting minecraft server version X`` line without reporting
+        anything (for history skipped at start); returns the version if the line had one.
+
+        >>> p = LogParser()
+        >>> p.observe_version("[12:00:00] [Server thread/INFO]: Starting minecraft server version 1.21.4")
+        '1.21.4'
+        >>> p.parse('[12:00:05] [Server thread/INFO]: Done (5.0s)! For help, type "help"')
+        ServerStarted(version='1.21.4')
+        """
+        split = split_line(line, self._custom)
+        if split is None or (split.level is not None and split.level != "INFO"):
+            return None
+        m = self._version.fullmatch(split.message)
+        if m is None:
+            return None
+        self.version = m["version"]
+        return self.version
+
     def parse(self, line: str) -> ServerEvent | None:
         """One raw log line → an event, or None for everything else (never raises on odd input)."""
         split = split_line(line, self._custom)

@@ -19,7 +19,11 @@ and re-sends only the reset; step 3 never runs in a poll that had a failure, so 
 unlocked (and press the same value again) before a read has confirmed the reset. Values must be
 positive: 0 means "nothing pressed", and negative presses are discarded by the unlock.
 
-Cost: two commands per idle poll (default every 0.2 s) plus two per press.
+The memory lives in this object: across a daemon restart, a press whose reset failed just before the
+crash is reported again (at least once, never lost).
+
+Cost: two commands per idle poll (default every 0.2 s) plus one per press. The unlock answers
+"That trigger is already enabled" for players already unlocked; the reply is ignored.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ def _conserved(rnd: Round, dealt: int) -> None:
 
 
 def _play_round(match: Match, rng: random.Random, dropout_rate: float) -> None:
+    """Play one round of ``match`` with random choices, checking the invariants at every step."""
     rnd = match.start_round()
     dealt = 0
     for part in (*rnd.hands, *rnd.held, rnd.trick, rnd.discard):
@@ -63,19 +64,24 @@ def _play_round(match: Match, rng: random.Random, dropout_rate: float) -> None:
     assert sum(rec.points) == sum(rank_points(match.rules, len(present)))
 
 
-def _check_preset(preset: str, seed: int, players: int, dropout: bool) -> None:
+def _check_preset(preset: str, seed: int, players: int, dropout: bool) -> int:
     rules = Rules.preset(preset)
     match = Match(rules, players, seed=seed, rounds=PER_MATCH)
     rng = random.Random(seed)
+    played = 0
     while not match.over:
         _play_round(match, rng, 0.004 if dropout else 0.0)
+        played += 1
+    return played
 
 
 def _property(preset: str) -> None:
     low, high = PLAYERS[preset]
+    played = [0]
 
     @settings(
-        max_examples=max(1, ROUNDS // PER_MATCH),
+        # headroom: a match whose dropouts leave fewer than 3 players ends early
+        max_examples=max(1, ROUNDS // PER_MATCH + ROUNDS // 20),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow],
@@ -86,11 +92,27 @@ def _property(preset: str) -> None:
         dropout=st.booleans(),
     )
     def prop(seed: int, players: int, dropout: bool) -> None:
-        _check_preset(preset, seed, players, dropout)
+        played[0] += _check_preset(preset, seed, players, dropout)
 
     prop()
+    assert played[0] >= ROUNDS, f"only {played[0]} rounds played"
 
 
 @pytest.mark.parametrize("preset", sorted(PLAYERS))
 def test_random_rounds_keep_the_invariants(preset: str) -> None:
     _property(preset)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_unseen_is_exactly_the_hidden_cards(seed: int) -> None:
+    rules = Rules.preset("dqx").replace(nakama_rate=0.5)
+    rnd = Round.deal(rules, 4, seed)
+    rng = random.Random(seed)
+    while not rnd.over:
+        for seat in range(4):
+            obs = rnd.observation(seat)
+            hidden = sum(c for s, c in enumerate(rnd.hand_counts()) if s != seat)
+            assert len(obs.unseen) >= hidden  # every other hand can be filled from it
+            assert not set(obs.unseen) & set(obs.hand)
+        rnd.make_move(rng.choice(rnd.moves()))

@@ -165,7 +165,8 @@ class Rig:
         for name in names:
             self.ctl.join(name)
             self.players.append(name)
-        self.until(lambda: all(n in self.host.ctx.online for n in names), 5)
+        if self.daemon is not None:
+            self.until(lambda: all(n in self.host.ctx.online for n in names), 5)
 
     def dfg(self, name: str, text: str) -> None:
         """The player types ``/dfg <text>`` (paper) or chats ``!dfg <text>`` (vanilla)."""

@@ -231,7 +231,12 @@ def test_too_long_and_nul_commands_are_refused_before_sending(servers: list[Misb
     server = serve(servers, echo)
     client = client_for(server)
     assert client.run("a") == "a"
-    refused = (("x" * 1447, "too_long"), ("あ" * 483, "too_long"), ("say a\x00b", "invalid_command"))
+    refused = (
+        ("x" * 1447, "too_long"),
+        ("あ" * 483, "too_long"),
+        ("say a\x00b", "invalid_command"),
+        ("say \udc80", "invalid_command"),
+    )
     for command, code in refused:
         with pytest.raises(RconError) as info:
             client.run(command)

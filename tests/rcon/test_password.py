@@ -12,17 +12,14 @@ from dfg_bridge.rcon import RconClient, RconError, Secret, resolve_password
 from tests.rcon.misbehaving import MisbehavingServer, packet
 
 
-def test_config_value_wins() -> None:
-    env = {"RCON_PASSWORD": "env", "RCON_PASSWORD_FILE": "/nonexistent"}
-    assert resolve_password("cfg", env=env).reveal() == "cfg"
-
-
-def test_env_then_file(tmp_path: Path) -> None:
+def test_environment_wins_over_the_config(tmp_path: Path) -> None:
     secret_file = tmp_path / "rcon.txt"
     secret_file.write_text("from-file\n", encoding="utf-8")
-    assert resolve_password(None, env={"RCON_PASSWORD": "env"}).reveal() == "env"
+    env = {"RCON_PASSWORD": "env", "RCON_PASSWORD_FILE": str(secret_file)}
+    assert resolve_password("cfg", env=env).reveal() == "env"
     env = {"RCON_PASSWORD": "", "RCON_PASSWORD_FILE": str(secret_file)}
-    assert resolve_password("", env=env).reveal() == "from-file"
+    assert resolve_password("cfg", env=env).reveal() == "from-file"
+    assert resolve_password("cfg", env={}).reveal() == "cfg"
 
 
 def test_file_keeps_inner_spaces_and_strips_one_newline(tmp_path: Path) -> None:
@@ -38,6 +35,13 @@ def test_file_keeps_inner_spaces_and_strips_one_newline(tmp_path: Path) -> None:
 def test_missing_password_is_a_typed_error(env: dict[str, str]) -> None:
     with pytest.raises(RconError) as info:
         resolve_password(None, env=env)
+    assert info.value.code == "no_password"
+
+
+def test_unreadable_file_is_an_error_even_with_a_config_value() -> None:
+    # a named secret file that is missing is a mistake to report, not to paper over
+    with pytest.raises(RconError) as info:
+        resolve_password("cfg", env={"RCON_PASSWORD_FILE": "/nonexistent/rcon.txt"})
     assert info.value.code == "no_password"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dfg_bridge.model.events import PlayerJoined, PlayerLeft, ServerEvent
+from dfg_bridge.model.events import PlayerJoined, PlayerLeft, ServerEvent, ServerStopping
 from dfg_bridge.sources import LogParser, LogTail
 from tests.sources.helpers import settle, take, wait_for
 
@@ -64,6 +64,20 @@ def test_starts_at_the_end(log: Path, events: queue.Queue[ServerEvent], tails: l
     append(log, joined("Steve"))
     assert take(events, 1) == [PlayerJoined("Steve")]
     assert settle(events, 0.1) == []
+
+
+def test_skipped_history_still_gives_the_version(
+    log: Path, events: queue.Queue[ServerEvent], tails: list[LogTail]
+) -> None:
+    log.write_text(
+        f"{P}Starting minecraft server version 1.21.4\n" + f'{P}Done (1.0s)! For help, type "help"\n',
+        encoding="utf-8",
+    )
+    tail = start_tail(tails, log, events)
+    wait_for(lambda: tail.parser.version == "1.21.4")
+    assert settle(events, 0.1) == []  # the history itself is not replayed
+    append(log, f"{P}Stopping server\n")
+    assert take(events, 1) == [ServerStopping()]
 
 
 def test_from_start_when_asked(log: Path, events: queue.Queue[ServerEvent], tails: list[LogTail]) -> None:

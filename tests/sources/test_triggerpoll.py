@@ -208,3 +208,15 @@ def test_bad_arguments() -> None:
         TriggerPoll(client, sink, objective="bad name")
     with pytest.raises(ValueError, match="interval"):
         TriggerPoll(client, sink, interval=0)
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21.4", "1.21.6"])
+def test_poll_commands_pass_the_grammar_of_every_version(sim_factory: SimFactory, version: str) -> None:
+    setup = Setup(sim_factory(version=version, flavor="vanilla"))
+    poll = TriggerPoll(setup.client, setup.events)
+    setup.control.join("Steve")
+    poll.poll_once()
+    assert setup.press("Steve", 3)
+    assert poll.poll_once() == [TriggerFired("Steve", "dfg", 3)]
+    log = setup.control.commands()
+    assert log["invalid"] == [] and log["invalid_count"] == 0

@@ -21,8 +21,9 @@ from dfg_bridge.engine.cpu._bits import (
     K_STAIRS,
     Move,
     bits,
+    count_rank,
 )
-from dfg_bridge.engine.cpu.hand import is_foul
+from dfg_bridge.engine.cpu.hand import cuts, is_foul
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 
@@ -59,6 +60,11 @@ def decision_move(r: Round) -> Move:
     return (K_RECRUIT, -1)
 
 
+def _special(m: Move, inv: bool, rules: Rules) -> bool:
+    """Cards best not kept to the end: jokers, the strongest rank, 8s (all forbidden finishers)."""
+    return bool(m[2]) or bool(count_rank(m, 0 if inv else 12)) or cuts(m, rules)
+
+
 def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     """The playout move of the seat to act."""
     if r.pending:
@@ -69,20 +75,30 @@ def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     seat = r.cur
     hand = r.hands[seat]
     inv = r.rev != r.eb
-    big = hand.bit_count() > 4
+    n = hand.bit_count()
+    big = n > 4
+    best: Move | None = None
+    best_score = 1 << 30
     if r.fmove is None:
         if rng.random() < EPSILON:
             free = [m for m in ms if not m[2]]
             if free:
                 return free[rng.randrange(len(free))]
-        best: Move | None = None
-        best_score = 1 << 30
         for m in ms:
+            if m[1] == hand:
+                if not is_foul(m, inv, rules):
+                    return m
+                continue
+            k = _key(m, inv)
             if m[2] and big:
                 continue
-            if m[1] == hand and is_foul(m, inv, rules):
-                continue
-            score = _key(m, inv) * 16 - m[3] + (64 if m[2] else 0)
+            if not big and _special(m, inv, rules):
+                # near the end the strong and forbidden cards go first, so the last one is weak
+                score = -k * 4 - m[3]
+            elif cuts(m, rules):
+                score = -1000 + k  # an 8 led keeps the lead: a free card
+            else:
+                score = k * 16 - m[3] + (64 if m[2] else 0)
             if score < best_score:
                 best, best_score = m, score
         if best is None:
@@ -91,17 +107,21 @@ def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     # answering: the pass is the last move
     if rng.random() < EPSILON:
         return PASS
-    best = None
-    best_score = 1 << 30
     for m in ms:
         if m[0] == K_PASS:
+            continue
+        if m[1] == hand:
+            if not is_foul(m, inv, rules):
+                return m
             continue
         k = _key(m, inv)
         if big and (m[2] or k >= 11):
             continue
-        if m[1] == hand and is_foul(m, inv, rules):
-            continue
         score = k * 4 + (m[2] << 6)
+        if m[0] != K_STAIRS and 0 <= m[4] < 13:
+            held = ((hand >> (4 * m[4])) & 15).bit_count()
+            if held > m[3]:
+                score += 12  # breaks a pair or more
         if score < best_score:
             best, best_score = m, score
     if best is None:

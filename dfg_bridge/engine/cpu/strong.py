@@ -39,6 +39,8 @@ MIN_DEALS = 12
 """Deals before any candidate may be dropped."""
 MAX_DEALS = 400
 """Deals after which the search stops even with time left."""
+PRIOR_MARGIN = 0.1
+"""Mean points a candidate must gain over the heuristic's favourite to replace it."""
 ENDGAME_CARDS = 16
 """Cards left in the two remaining hands below which the ending is solved exactly."""
 
@@ -48,9 +50,13 @@ class StrongPlayer:
 
     level = "strong"
 
-    def __init__(self, seed: int, budget_ms: int = 200, rules: Rules | None = None) -> None:
+    def __init__(
+        self, seed: int, budget_ms: int = 200, rules: Rules | None = None, max_deals: int = MAX_DEALS
+    ) -> None:
         self.rules = rules
         self.budget = max(1, budget_ms) / 1000.0
+        self.max_deals = max_deals
+        """Deals after which a search stops (with a huge budget, decisions become reproducible)."""
         self._rng = random.Random(seed)
         self._tracker = Tracker()
         self.last_deals = 0
@@ -185,7 +191,7 @@ class StrongPlayer:
         results: list[list[int]] = [[] for _ in range(k)]
         alive = list(range(k))
         deals = 0
-        while deals < MAX_DEALS:
+        while deals < self.max_deals:
             hands = sampler.sample()
             world = det.with_hands(base, hands, sampler.leftover(hands), rng.getrandbits(32))
             for i in range(k):
@@ -201,8 +207,21 @@ class StrongPlayer:
             if deals >= MIN_DEALS and deals % 2 == 0:
                 alive = _survivors(results, alive)
         self.last_deals = deals
-        best = max(alive, key=lambda i: (sum(results[i]), -i))
-        return cands[best][1]
+        return cands[_pick(results, alive)][1]
+
+
+def _pick(results: list[list[int]], alive: list[int]) -> int:
+    """The best candidate; the heuristic's favourite (index 0) unless another is clearly better."""
+    best = max(alive, key=lambda i: (sum(results[i]), -i))
+    if best == 0 or 0 not in alive:
+        return best
+    n = len(results[0])
+    diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    if mean > PRIOR_MARGIN and mean > 2.0 * math.sqrt(var / n):
+        return best
+    return 0
 
 
 def _survivors(results: list[list[int]], alive: list[int]) -> list[int]:

@@ -180,7 +180,11 @@ class Executor:
         if root == "execute":
             from dfg_bridge.sim.commands.execute import run_execute
 
-            return run_execute(self, src, nodes)
+            try:
+                return run_execute(self, src, nodes)
+            except CommandFailure as failure:
+                self.failure(src, failure.message)
+                return 0
         return self.run_call(src, Call(nodes))
 
     def run_call(self, src: Source, call: Call) -> int:

@@ -13,5 +13,16 @@ from __future__ import annotations
 from dfg_bridge.sim.grammar.env import UnsupportedVersionError
 from dfg_bridge.sim.grammar.errors import CommandSyntaxError, ErrorCode
 from dfg_bridge.sim.grammar.grammar import CommandGrammar, ParsedCommand
+from dfg_bridge.sim.grammar.snbt import format_snbt, parse_snbt
+from dfg_bridge.sim.grammar.text import plain_text
 
-__all__ = ["CommandGrammar", "CommandSyntaxError", "ErrorCode", "ParsedCommand", "UnsupportedVersionError"]
+__all__ = [
+    "CommandGrammar",
+    "CommandSyntaxError",
+    "ErrorCode",
+    "ParsedCommand",
+    "UnsupportedVersionError",
+    "format_snbt",
+    "parse_snbt",
+    "plain_text",
+]

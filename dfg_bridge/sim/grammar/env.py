@@ -94,6 +94,12 @@ class Registries:
     entity_types: frozenset[str]
     components: frozenset[str]
     other: dict[str, frozenset[str]] = field(default_factory=dict)
+    stack_sizes: dict[str, int] = field(default_factory=dict)
+    durabilities: dict[str, int] = field(default_factory=dict)
+
+    def max_stack_size(self, item: str) -> int:
+        """The item's default ``max_stack_size`` (64 unless the vendored data says otherwise)."""
+        return self.stack_sizes.get(item, 64)
 
     @staticmethod
     @functools.cache
@@ -121,6 +127,8 @@ class Registries:
                 "minecraft:item": ns(data["item"]),
                 "minecraft:block": ns(data["block"]),
             },
+            stack_sizes={"minecraft:" + k: v for k, v in data["item_stack_size"].items()},
+            durabilities={"minecraft:" + k: v for k, v in data["item_durability"].items()},
         )
 
 

@@ -15,6 +15,7 @@ characters before the cursor, the rest of the input, and ``<--[HERE]``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 __all__ = ["CommandSyntaxError", "ErrorCode", "context_snippet"]
 
@@ -112,14 +113,42 @@ class CommandSyntaxError(ValueError):
     (-1 when unknown); ``code`` is the machine-readable kind.
     """
 
-    __slots__ = ("code", "command", "cursor", "raw")
+    __slots__ = ("_raw", "_template", "code", "command", "cursor")
 
     def __init__(self, code: ErrorCode, raw: str, command: str | None = None, cursor: int = -1) -> None:
-        super().__init__(raw)
+        super().__init__()
         self.code = code
-        self.raw = raw
+        self._raw: str | None = raw
+        self._template: tuple[Callable[..., str], tuple[object, ...]] | None = None
         self.command = command
         self.cursor = cursor
+
+    @classmethod
+    def deferred(
+        cls,
+        code: ErrorCode,
+        render: Callable[..., str],
+        args: tuple[object, ...],
+        command: str | None,
+        cursor: int,
+    ) -> CommandSyntaxError:
+        """An error whose text is only rendered (``render(*args)``) if someone reads it.
+
+        Brigadier tries alternatives and throws most of their errors away; formatting each is wasted work.
+        """
+        err = cls(code, "", command, cursor)
+        err._raw = None
+        err._template = (render, args)
+        return err
+
+    @property
+    def raw(self) -> str:
+        """The error text without the context snippet."""
+        if self._raw is None:
+            assert self._template is not None
+            render, args = self._template
+            self._raw = render(*args)
+        return self._raw
 
     @classmethod
     def at(cls, code: ErrorCode, raw: str, command: str, cursor: int) -> CommandSyntaxError:

@@ -15,7 +15,7 @@ CommandSyntaxError: Unknown or incomplete command, see below for errortime set<-
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dfg_bridge.sim.grammar.args import make_parser
@@ -252,6 +252,6 @@ def _attach_counts(path: tuple[tuple[str, object | None], ...]) -> tuple[tuple[s
             count = path[i + 1][1]
             assert isinstance(count, int)
             items = list(path)
-            items[i] = (path[i][0], replace(value, count=count))
+            items[i] = (path[i][0], ItemStackArg(value.id, value.components, value.removed, count))
             return tuple(items)
     return path

@@ -51,9 +51,9 @@ class StringReader:
     def error(
         self, code: ErrorCode, key: str, *args: object, cursor: int | None = None
     ) -> CommandSyntaxError:
-        """An error with the translated text of ``key`` at ``cursor`` (default: here)."""
-        return CommandSyntaxError(
-            code, self.msg.text(key, *args), self.string, self.cursor if cursor is None else cursor
+        """An error with the translated text of ``key`` at ``cursor`` (default: here), rendered lazily."""
+        return CommandSyntaxError.deferred(
+            code, self.msg.text, (key, *args), self.string, self.cursor if cursor is None else cursor
         )
 
     # -------------------------------------------------------------------------------- movement

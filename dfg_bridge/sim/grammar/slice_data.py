@@ -5,9 +5,9 @@ Run ``python -m dfg_bridge.sim.grammar.slice_data /tmp/package/minecraft-data/da
 
 - ``commands-<v>.json.gz``: the Brigadier tree of ``pc/<v>/commands.json`` in a compact list form
   ``[kind, name, executable, redirect, parser, modifier, children]`` (examples dropped);
-- ``registries-<v>.json.gz``: ids of items, blocks (with their state properties), entity types,
-  enchantments, mob effects, particles, biomes, attributes (1.20.5 takes 1.21.1's list), and the
-  item data-component names (from ``proto.yml``);
+- ``registries-<v>.json.gz``: ids of items (with stack sizes and durabilities), blocks (with their state
+  properties), entity types, enchantments, mob effects, particles, biomes, attributes (1.20.5 takes
+  1.21.1's list), and the item data-component names (from ``proto.yml``);
 - ``messages.json``: the en_us texts of the error keys the grammar prints, per tree version.
 
 Not imported at run time.
@@ -89,12 +89,17 @@ def _registries(pc: Path, version: str, paths: dict[str, Any]) -> dict[str, Any]
     proto = (pc.parent / proto_where / "proto.yml").read_text(encoding="utf-8")
     return {
         "item": sorted(i["name"] for i in load("items")),
+        # Only the exceptions: every other item stacks to 64 and has no durability.
+        "item_stack_size": {i["name"]: i["stackSize"] for i in load("items") if i["stackSize"] != 64},
+        "item_durability": {i["name"]: i["maxDurability"] for i in load("items") if "maxDurability" in i},
         "block": blocks,
         "entity_type": sorted(e["name"] for e in load("entities")),
         "enchantment": sorted(e["name"] for e in load("enchantments")),
         # effects.json names are CamelCase ("MiningFatigue"); registry ids are snake_case.
         "mob_effect": sorted(re.sub(r"(?<!^)(?=[A-Z])", "_", e["name"]).lower() for e in load("effects")),
-        "attribute": sorted(a["resource"].removeprefix("minecraft:") for a in _attributes(pc, paths[version])),
+        "attribute": sorted(
+            a["resource"].removeprefix("minecraft:") for a in _attributes(pc, paths[version])
+        ),
         "particle_type": sorted(p["name"] for p in load("particles")),
         "worldgen/biome": sorted(b["name"] for b in load("biomes")),
         "data_component_type": _components(proto),

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeAlias
 
 from dfg_bridge.sim.grammar.nbt import (
@@ -24,8 +23,18 @@ from dfg_bridge.sim.grammar.nbt import (
     LongArray,
     NbtValue,
     Short,
-    compare_nbt,
 )
+from dfg_bridge.sim.grammar.text import plain_text
+from dfg_bridge.sim.grammar.values_base import FloatRange, IntRange
+from dfg_bridge.sim.grammar.values_items import (
+    ComponentTest,
+    ItemPredicate,
+    ItemPredicateTerm,
+    ItemStackArg,
+    MatchMode,
+    UnsupportedPredicateError,
+)
+from dfg_bridge.sim.grammar.values_paths import NbtPath, NbtPathNode, NbtPathNodeKind
 
 __all__ = [
     "Angle",
@@ -51,6 +60,7 @@ __all__ = [
     "ItemStackArg",
     "Long",
     "LongArray",
+    "MatchMode",
     "MessageArg",
     "NbtPath",
     "NbtPathNode",
@@ -60,9 +70,9 @@ __all__ = [
     "SelectorFilter",
     "SelectorKind",
     "Short",
-    "MatchMode",
     "TextComponent",
     "UnsupportedPredicateError",
+    "plain_text",
 ]
 
 TextComponent: TypeAlias = dict[str, object]
@@ -73,37 +83,6 @@ appended to ``extra``; children are under ``"extra"``; events use the 1.21.5 nam
 (``click_event: {action, command|url|page|value}``, ``hover_event: {action, value|id|…}``) even when the
 command was written in the older JSON form (``clickEvent``/``hoverEvent``).
 """
-
-
-# ---------------------------------------------------------------------------------------------- ranges
-
-
-@dataclass(frozen=True, slots=True)
-class IntRange:
-    """An ``int_range`` (``1..5``, ``3``, ``..2``); a missing bound is ``None``.
-
-    >>> IntRange(1, None).contains(7)
-    True
-    """
-
-    min: int | None
-    max: int | None
-
-    def contains(self, value: int) -> bool:
-        """Whether ``value`` lies within both bounds (inclusive)."""
-        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
-
-
-@dataclass(frozen=True, slots=True)
-class FloatRange:
-    """A ``float_range`` (``..5.5``, ``1.2``); a missing bound is ``None``."""
-
-    min: float | None
-    max: float | None
-
-    def contains(self, value: float) -> bool:
-        """Whether ``value`` lies within both bounds (inclusive)."""
-        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
 
 # ---------------------------------------------------------------------------------------------- selectors
@@ -314,120 +293,6 @@ class ItemSlots:
     indices: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ItemStackArg:
-    """An ``item_stack`` (``red_dye[custom_name=…,custom_data={…}]``) plus the command's count if any.
-
-    ``id`` is namespaced (``minecraft:red_dye``). ``components`` maps namespaced component ids to their
-    value: text components (``custom_name``, ``item_name``) as canonical :data:`TextComponent` dicts
-    (``lore`` a list of them) whatever the version's written form, everything else as parsed NBT.
-    ``removed`` holds components written as ``!name``. ``count`` is the separate count argument of the
-    command (``give``/``item replace … with <item> [count]``) when the grammar saw one.
-    """
-
-    id: str
-    components: Mapping[str, object] = field(default_factory=dict)
-    removed: frozenset[str] = frozenset()
-    count: int | None = None
-
-
-class MatchMode(enum.Enum):
-    """How an item predicate term tests a component."""
-
-    EXISTS = "exists"
-    """``[custom_data]`` — the component is present."""
-    EQUALS = "="
-    """``[custom_data={…}]`` — the component equals the value exactly."""
-    PARTIAL = "~"
-    """``[custom_data~{…}]`` — an item sub-predicate (partial NBT match for ``custom_data``)."""
-
-
-class UnsupportedPredicateError(NotImplementedError):
-    """``ItemPredicate.matches`` met a sub-predicate the sim does not evaluate (code ``unsupported``)."""
-
-    code = "unsupported_predicate"
-
-
-@dataclass(frozen=True, slots=True)
-class ComponentTest:
-    """One test inside ``[...]`` of an item predicate, e.g. ``!custom_data~{a:1b}``."""
-
-    component: str
-    mode: MatchMode
-    value: object = None
-    negated: bool = False
-
-    def matches(self, components: Mapping[str, object]) -> bool:
-        """Vanilla semantics: exact equality, presence, or the partial ``custom_data`` match."""
-        result: bool
-        if self.component == "minecraft:count":
-            raise UnsupportedPredicateError("count needs the stack size; use ItemPredicate.matches")
-        if self.mode is MatchMode.EXISTS:
-            result = self.component in components
-        elif self.mode is MatchMode.EQUALS:
-            result = self.component in components and components[self.component] == self.value
-        elif self.component == "minecraft:custom_data":
-            actual = components.get(self.component)
-            result = actual is not None and compare_nbt(self.value, actual, partial_lists=True)  # type: ignore[arg-type]
-        else:
-            raise UnsupportedPredicateError(f"sub-predicate {self.component}~ is not evaluated by the sim")
-        return result != self.negated
-
-
-@dataclass(frozen=True, slots=True)
-class ItemPredicateTerm:
-    """Alternatives joined by ``|`` inside the brackets: true if any alternative holds."""
-
-    alternatives: tuple[ComponentTest, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ItemPredicate:
-    """An ``item_predicate`` (``*[custom_data~{dfg:{}}]``, ``#minecraft:wool``, ``red_dye``).
-
-    ``id`` is ``"*"``, a namespaced item id, or ``"#namespace:tag"``; ``terms`` are joined by ``,`` (all
-    must hold), each term holding ``|`` alternatives.
-
-    >>> p = ItemPredicate("*", (ItemPredicateTerm((ComponentTest("minecraft:custom_data", MatchMode.PARTIAL,
-    ...     {"dfg": {}}),)),))
-    >>> p.matches("minecraft:red_dye", {"minecraft:custom_data": {"dfg": {"c": "HQ"}}})
-    True
-    >>> p.matches("minecraft:red_dye", {})
-    False
-    """
-
-    id: str
-    terms: tuple[ItemPredicateTerm, ...] = ()
-
-    def matches(
-        self,
-        item_id: str,
-        components: Mapping[str, object],
-        count: int = 1,
-        item_tags: Mapping[str, frozenset[str]] | None = None,
-    ) -> bool:
-        """Whether an item ``item_id`` with ``components`` (and stack ``count``) satisfies the predicate.
-
-        Tags need ``item_tags`` (tag id without ``#`` → member item ids); an unknown tag matches nothing.
-        """
-        if self.id.startswith("#"):
-            members = (item_tags or {}).get(self.id[1:], frozenset())
-            if item_id not in members:
-                return False
-        elif self.id not in ("*", item_id):
-            return False
-        return all(any(self._test(t, components, count) for t in term.alternatives) for term in self.terms)
-
-    @staticmethod
-    def _test(test: ComponentTest, components: Mapping[str, object], count: int) -> bool:
-        if test.component == "minecraft:count":
-            bounds = test.value
-            if isinstance(bounds, IntRange):
-                return bounds.contains(count) != test.negated
-            return (bounds == count) != test.negated
-        return test.matches(components)
-
-
 # ---------------------------------------------------------------------------------------------- blocks
 
 
@@ -452,91 +317,6 @@ class BlockPredicateArg:
     def is_tag(self) -> bool:
         """Whether ``id`` names a block tag."""
         return self.id.startswith("#")
-
-
-# ---------------------------------------------------------------------------------------------- NBT paths
-
-
-class NbtPathNodeKind(enum.Enum):
-    """The kinds of NBT path element (``data get … Items[0].id``)."""
-
-    ROOT_COMPOUND = "root"
-    """``{…}`` at the start: the root if it matches."""
-    KEY = "key"
-    """``name`` or ``"quoted name"``."""
-    KEY_MATCH = "key_match"
-    """``name{…}``: the child if it matches the compound."""
-    INDEX = "index"
-    """``[n]`` (negative counts from the end)."""
-    ALL = "all"
-    """``[]``: every element."""
-    MATCH_ELEMENTS = "match"
-    """``[{…}]``: every compound element that matches."""
-
-
-@dataclass(frozen=True, slots=True)
-class NbtPathNode:
-    """One element of an NBT path."""
-
-    kind: NbtPathNodeKind
-    key: str | None = None
-    index: int | None = None
-    pattern: dict[str, NbtValue] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NbtPath:
-    """An ``nbt_path`` (NBT パス) with a getter that follows vanilla's selection rules.
-
-    >>> from dfg_bridge.sim.grammar.nbt import Int
-    >>> nodes = (NbtPathNode(NbtPathNodeKind.KEY, key="a"), NbtPathNode(NbtPathNodeKind.INDEX, index=1))
-    >>> NbtPath("a[1]", nodes).get({"a": [Int(5), Int(6)]})
-    [Int(value=6)]
-    """
-
-    text: str
-    nodes: tuple[NbtPathNode, ...]
-
-    def get(self, root: NbtValue) -> list[NbtValue]:
-        """Every tag the path selects in ``root`` (empty when nothing matches)."""
-        current: list[NbtValue] = [root]
-        for node in self.nodes:
-            nxt: list[NbtValue] = []
-            for tag in current:
-                nxt.extend(_select(node, tag))
-            current = nxt
-        return current
-
-
-def _select(node: NbtPathNode, tag: NbtValue) -> list[NbtValue]:
-    kind = node.kind
-    if kind is NbtPathNodeKind.ROOT_COMPOUND:
-        return [tag] if compare_nbt(node.pattern, tag, partial_lists=True) else []
-    if kind in (NbtPathNodeKind.KEY, NbtPathNodeKind.KEY_MATCH):
-        if not isinstance(tag, dict) or node.key not in tag:
-            return []
-        child = tag[node.key]
-        if kind is NbtPathNodeKind.KEY_MATCH and not compare_nbt(node.pattern, child, partial_lists=True):
-            return []
-        return [child]
-    items: list[NbtValue]
-    if isinstance(tag, list):
-        items = tag
-    elif isinstance(tag, ByteArray):
-        items = [Byte(v) for v in tag.values]
-    elif isinstance(tag, IntArray):
-        items = [Int(v) for v in tag.values]
-    elif isinstance(tag, LongArray):
-        items = [Long(v) for v in tag.values]
-    else:
-        return []
-    if kind is NbtPathNodeKind.INDEX:
-        assert node.index is not None
-        i = node.index if node.index >= 0 else len(items) + node.index
-        return [items[i]] if 0 <= i < len(items) else []
-    if kind is NbtPathNodeKind.ALL:
-        return list(items)
-    return [t for t in items if compare_nbt(node.pattern, t, partial_lists=True)]
 
 
 # ---------------------------------------------------------------------------------------------- misc

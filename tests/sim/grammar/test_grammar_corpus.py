@@ -1,4 +1,7 @@
-"""The documented-examples corpus (loader and tests in one module: this directory is not a package), judged for 1.20.5, 1.21.5 and 1.21.6 (issue 3, "Grammar check")."""
+"""The documented-examples corpus, judged for 1.20.5, 1.21.5 and 1.21.6 (issue 3, "Grammar check").
+
+Loader and tests share this module: the test directory is not a package.
+"""
 
 from __future__ import annotations
 

@@ -8,7 +8,18 @@ import pytest
 
 from dfg_bridge.sim.grammar.errors import CommandSyntaxError
 from dfg_bridge.sim.grammar.jsonread import JsonSyntaxError, read_json
-from dfg_bridge.sim.grammar.nbt import Byte, ByteArray, Double, Float, Int, IntArray, Long, LongArray, Short
+from dfg_bridge.sim.grammar.nbt import (
+    Byte,
+    ByteArray,
+    Double,
+    Float,
+    Int,
+    IntArray,
+    Long,
+    LongArray,
+    NbtValue,
+    Short,
+)
 from dfg_bridge.sim.grammar.snbt import format_snbt, parse_snbt, snbt_string
 from dfg_bridge.sim.grammar.text import ComponentError, decode_component, plain_text, to_json_shape
 
@@ -74,14 +85,15 @@ def test_list_type_errors_name_vanilla_tag_types() -> None:
 
 
 def test_format_snbt_vanilla_style() -> None:
-    value = {
+    value: NbtValue = {
         "count": Int(12),
         "Slot": Byte(0),
         "id": "minecraft:red_dye",
         "components": {"minecraft:custom_data": {"dfg": {"c": "HQ"}}},
     }
     assert format_snbt(value, order="insertion") == (
-        '{count: 12, Slot: 0b, id: "minecraft:red_dye", components: {"minecraft:custom_data": {dfg: {c: "HQ"}}}}'
+        '{count: 12, Slot: 0b, id: "minecraft:red_dye", '
+        'components: {"minecraft:custom_data": {dfg: {c: "HQ"}}}}'
     )
     # Vanilla's CompoundTag is a HashMap: this is its iteration order for these keys.
     assert format_snbt(value).startswith("{components: ")
@@ -94,7 +106,7 @@ def test_format_snbt_vanilla_style() -> None:
 
 
 def test_format_then_parse_round_trips() -> None:
-    value = {"a": [Int(1), Int(2)], "b b": "x'y\"z", "c": {"d": Double(0.25), "e": LongArray((5,))}}
+    value: NbtValue = {"a": [Int(1), Int(2)], "b b": "x'y\"z", "c": {"d": Double(0.25), "e": LongArray((5,))}}
     for version in (OLD, NEW):
         assert parse_snbt(format_snbt(value), version=version) == value
 
@@ -119,10 +131,13 @@ def test_component_codec() -> None:
     with pytest.raises(ComponentError):
         decode_component({"text": "a", "color": "blurple"}, snbt=False)
     hover = decode_component(
-        {"text": "a", "hoverEvent": {"action": "show_entity", "contents": {"type": "pig", "id": "x"}}}, snbt=False
+        {"text": "a", "hoverEvent": {"action": "show_entity", "contents": {"type": "pig", "id": "x"}}},
+        snbt=False,
     )
     assert hover["hover_event"] == {"action": "show_entity", "id": "minecraft:pig", "uuid": "x"}
     assert plain_text({"translate": "k", "fallback": "F", "extra": [{"keybind": "key.jump"}]}) == "Fkey.jump"
-    canonical = {"text": "a", "click_event": {"action": "change_page", "page": 2}}
+    canonical: dict[str, object] = {"text": "a", "click_event": {"action": "change_page", "page": 2}}
     assert to_json_shape(canonical) == {"text": "a", "clickEvent": {"action": "change_page", "value": "2"}}
-    assert json.dumps(to_json_shape({"text": "q", "hover_event": {"action": "show_text", "value": {"text": "h"}}}))
+    assert json.dumps(
+        to_json_shape({"text": "q", "hover_event": {"action": "show_text", "value": {"text": "h"}}})
+    )

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from dfg_bridge.sim.grammar import CommandGrammar
-from dfg_bridge.sim.grammar.nbt import Byte, Int
+from dfg_bridge.sim.grammar.nbt import Byte, Int, NbtValue
 from dfg_bridge.sim.grammar.values import (
     BlockStateArg,
     Coordinates,
@@ -19,9 +19,9 @@ from dfg_bridge.sim.grammar.values import (
     ItemSlot,
     ItemSlots,
     ItemStackArg,
+    MatchMode,
     NbtPath,
     SelectorKind,
-    MatchMode,
     UnsupportedPredicateError,
 )
 
@@ -30,9 +30,9 @@ G6 = CommandGrammar.for_version("1.21.6")
 
 
 def test_selector_options() -> None:
-    sel = G6.parse("kill @e[type=!player,tag=dfg,tag=!x,limit=3,sort=nearest,distance=..5,scores={a=1..}]").value(
-        "targets"
-    )
+    sel = G6.parse(
+        "kill @e[type=!player,tag=dfg,tag=!x,limit=3,sort=nearest,distance=..5,scores={a=1..}]"
+    ).value("targets")
     assert isinstance(sel, EntitySelector)
     assert sel.kind is SelectorKind.ALL_ENTITIES
     assert [f.value for f in sel.options("tag")] == ["dfg", "x"]
@@ -64,7 +64,7 @@ def test_selector_defaults_and_names() -> None:
 
 
 def test_nbt_option_and_type_tag() -> None:
-    sel = G6.parse("kill @e[type=#minecraft:skeletons,nbt={Tags:[\"a\"]}]").value("targets")
+    sel = G6.parse('kill @e[type=#minecraft:skeletons,nbt={Tags:["a"]}]').value("targets")
     assert isinstance(sel, EntitySelector)
     assert sel.options("type")[0].value == "#minecraft:skeletons"
     assert sel.options("nbt")[0].value == {"Tags": ["a"]}
@@ -80,39 +80,47 @@ def test_coordinates() -> None:
     assert vec.resolve() == (1.5, 2.0, 3.5)
     local = G6.parse("tp @s ^ ^ ^2").value("location")
     assert isinstance(local, Coordinates) and local.is_local
-    x, y, z = local.resolve((0.0, 0.0, 0.0), (0.0, 0.0))
+    x, _, z = local.resolve((0.0, 0.0, 0.0), (0.0, 0.0))
     assert math.isclose(z, 2.0, abs_tol=1e-9) and math.isclose(x, 0.0, abs_tol=1e-9)
-    x, y, z = local.resolve((0.0, 0.0, 0.0), (90.0, 0.0))
+    x, _, z = local.resolve((0.0, 0.0, 0.0), (90.0, 0.0))
     assert math.isclose(x, -2.0, abs_tol=1e-9) and math.isclose(z, 0.0, abs_tol=1e-9)
 
 
 def test_slots() -> None:
     slot = G6.parse("item replace entity @s inventory.0 with air").value("slot")
     assert slot == ItemSlot("inventory.0", 9)
-    assert G6.parse("item replace entity @s player.cursor with air").value("slot") == ItemSlot("player.cursor", 499)
-    assert G6.parse("item replace entity @s enderchest.3 with air").value("slot") == ItemSlot("enderchest.3", 203)
+    assert G6.parse("item replace entity @s player.cursor with air").value("slot") == ItemSlot(
+        "player.cursor", 499
+    )
+    assert G6.parse("item replace entity @s enderchest.3 with air").value("slot") == ItemSlot(
+        "enderchest.3", 203
+    )
     slots = G6.parse("execute if items entity @s hotbar.* * run say x").value("slots")
     assert slots == ItemSlots("hotbar.*", tuple(range(9)))
 
 
 def test_item_stack_components_per_version() -> None:
-    new = G6.parse('give @s red_dye[custom_name={text:"Q♥",italic:false},custom_data={dfg:{c:"HQ"}},!lore]').value(
-        "item"
-    )
+    new = G6.parse(
+        'give @s red_dye[custom_name={text:"Q♥",italic:false},custom_data={dfg:{c:"HQ"}},!lore]'
+    ).value("item")
     old = G5.parse(
-        "give @s red_dye[custom_name='{\"text\":\"Q♥\",\"italic\":false}',custom_data={dfg:{c:\"HQ\"}},!lore]"
+        'give @s red_dye[custom_name=\'{"text":"Q♥","italic":false}\',custom_data={dfg:{c:"HQ"}},!lore]'
     ).value("item")
     assert isinstance(new, ItemStackArg) and isinstance(old, ItemStackArg)
     assert new.id == old.id == "minecraft:red_dye"
-    assert new.components == old.components == {
-        "minecraft:custom_name": {"text": "Q♥", "italic": False},
-        "minecraft:custom_data": {"dfg": {"c": "HQ"}},
-    }
+    assert (
+        new.components
+        == old.components
+        == {
+            "minecraft:custom_name": {"text": "Q♥", "italic": False},
+            "minecraft:custom_data": {"dfg": {"c": "HQ"}},
+        }
+    )
     assert new.removed == old.removed == frozenset({"minecraft:lore"})
 
 
 def test_old_json_name_is_literal_text_in_1_21_5() -> None:
-    item = G6.parse("give @s red_dye[custom_name='{\"text\":\"Q\"}']").value("item")
+    item = G6.parse('give @s red_dye[custom_name=\'{"text":"Q"}\']').value("item")
     assert isinstance(item, ItemStackArg)
     assert item.components["minecraft:custom_name"] == {"text": '{"text":"Q"}'}
 
@@ -128,7 +136,9 @@ def test_item_predicate_partial_and_exact() -> None:
     exact = G6.parse('clear @s red_dye[custom_data={dfg:{c:"HQ"}}]').value("item")
     assert isinstance(exact, ItemPredicate)
     assert exact.matches("minecraft:red_dye", {"minecraft:custom_data": {"dfg": {"c": "HQ"}}})
-    assert not exact.matches("minecraft:red_dye", {"minecraft:custom_data": {"dfg": {"c": "HQ"}, "x": Int(1)}})
+    assert not exact.matches(
+        "minecraft:red_dye", {"minecraft:custom_data": {"dfg": {"c": "HQ"}, "x": Int(1)}}
+    )
     assert not exact.matches("minecraft:blue_dye", {"minecraft:custom_data": {"dfg": {"c": "HQ"}}})
 
 
@@ -139,7 +149,8 @@ def test_item_predicate_lists_types_alternatives_and_negation() -> None:
     assert pred.matches("minecraft:stone", base)
     assert not pred.matches("minecraft:stone", {**base, "minecraft:custom_name": {"text": "x"}})
     assert pred.matches(
-        "minecraft:stone", {**base, "minecraft:custom_name": {"text": "x"}, "minecraft:enchantment_glint_override": True}
+        "minecraft:stone",
+        {**base, "minecraft:custom_name": {"text": "x"}, "minecraft:enchantment_glint_override": True},
     )
     # Types count: 1 is not 1b.
     assert not pred.matches("minecraft:stone", {"minecraft:custom_data": {"l": [Int(1)]}})
@@ -163,19 +174,29 @@ def test_item_predicate_unsupported_sub_predicate_is_typed() -> None:
 
 
 def test_block_state_and_nbt_path() -> None:
-    block = G6.parse('setblock 0 0 0 chest[facing=north]{lock:{components:{custom_data:{k:1b}}}}').value("block")
+    block = G6.parse("setblock 0 0 0 chest[facing=north]{lock:{components:{custom_data:{k:1b}}}}").value(
+        "block"
+    )
     assert block == BlockStateArg(
         "minecraft:chest", (("facing", "north"),), {"lock": {"components": {"custom_data": {"k": Byte(1)}}}}
     )
-    path = G6.parse('data get block 0 0 0 Items[{Slot:0b}].components."minecraft:custom_data".dfg').value("path")
+    path = G6.parse('data get block 0 0 0 Items[{Slot:0b}].components."minecraft:custom_data".dfg').value(
+        "path"
+    )
     assert isinstance(path, NbtPath)
-    root = {"Items": [{"Slot": Byte(0), "components": {"minecraft:custom_data": {"dfg": {"c": "HQ"}}}}]}
+    root: NbtValue = {
+        "Items": [{"Slot": Byte(0), "components": {"minecraft:custom_data": {"dfg": {"c": "HQ"}}}}]
+    }
     assert path.get(root) == [{"c": "HQ"}]
-    assert G6.parse("data get block 0 0 0 Items[-1]").value("path").get({"Items": [Int(1), Int(2)]}) == [Int(2)]  # type: ignore[attr-defined]
+    last = G6.parse("data get block 0 0 0 Items[-1]").value("path")
+    assert isinstance(last, NbtPath)
+    assert last.get({"Items": [Int(1), Int(2)]}) == [Int(2)]
 
 
 def test_dialog_values() -> None:
-    assert G6.parse("dialog show @a minecraft:server_links").value("dialog") == DialogArg(id="minecraft:server_links")
+    assert G6.parse("dialog show @a minecraft:server_links").value("dialog") == DialogArg(
+        id="minecraft:server_links"
+    )
     inline = G6.parse('dialog show @a {type:"minecraft:notice",title:"x"}').value("dialog")
     assert isinstance(inline, DialogArg) and inline.inline == {"type": "minecraft:notice", "title": "x"}
 
@@ -189,11 +210,17 @@ def test_text_component_canonical_across_versions() -> None:
         'tellraw @a {text:"a",click_event:{action:"run_command",command:"/trigger dfg set 1"},'
         'hover_event:{action:"show_text",value:"h"}}'
     ).value("message")
-    assert old == new == {
-        "text": "a",
-        "click_event": {"action": "run_command", "command": "/trigger dfg set 1"},
-        "hover_event": {"action": "show_text", "value": {"text": "h"}},
-    }
+    assert (
+        old
+        == new
+        == {
+            "text": "a",
+            "click_event": {"action": "run_command", "command": "/trigger dfg set 1"},
+            "hover_event": {"action": "show_text", "value": {"text": "h"}},
+        }
+    )
     # The other version's event shape is an unknown key: dropped, as vanilla's codec does.
-    dropped = G6.parse('tellraw @a {"text":"a","clickEvent":{"action":"run_command","value":"/x"}}').value("message")
+    dropped = G6.parse('tellraw @a {"text":"a","clickEvent":{"action":"run_command","value":"/x"}}').value(
+        "message"
+    )
     assert dropped == {"text": "a"}

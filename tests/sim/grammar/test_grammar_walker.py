@@ -37,7 +37,17 @@ def test_unsupported_versions(bad: str) -> None:
 def test_execute_redirects_are_flattened() -> None:
     parsed = G6.parse("execute as @a[tag=dfg] at @s if entity @s[distance=..3] run say hi @s")
     assert parsed.names == (
-        "execute", "as", "targets", "at", "targets", "if", "entity", "entities", "run", "say", "message",
+        "execute",
+        "as",
+        "targets",
+        "at",
+        "targets",
+        "if",
+        "entity",
+        "entities",
+        "run",
+        "say",
+        "message",
     )
     targets = parsed.values("targets")
     assert all(isinstance(t, EntitySelector) for t in targets)
@@ -72,7 +82,10 @@ def test_leading_slash_is_dropped_once() -> None:
 
 def test_error_selection_matches_brigadier() -> None:
     # No literal matched at the root: unknown command, cursor 0.
-    assert _error(G6, "nosuch x").message == "Unknown or incomplete command, see below for errornosuch x<--[HERE]"
+    assert (
+        _error(G6, "nosuch x").message
+        == "Unknown or incomplete command, see below for errornosuch x<--[HERE]"
+    )
     # A literal parsed, then nothing fits: incorrect argument at the first unread character.
     err = _error(G6, "scoreboard nosuch")
     assert err.code is ErrorCode.UNKNOWN_ARGUMENT

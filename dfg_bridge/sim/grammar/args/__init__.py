@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dfg_bridge.sim.grammar.args import basic, blocks, coords, entity, items, nbt_path, slots, textargs
+from dfg_bridge.sim.grammar.args import basic, blocks, coords, items, nbt_path, slots, targets, textargs
 from dfg_bridge.sim.grammar.args.common import read_int_range
 from dfg_bridge.sim.grammar.env import GrammarEnv
 from dfg_bridge.sim.grammar.snbt import read_compound, read_value
@@ -27,12 +27,12 @@ def make_parser(parser_id: str, modifier: dict[str, Any] | None, env: GrammarEnv
         "minecraft:vec2": lambda: coords.vec2,
         "minecraft:vec3": lambda: coords.vec3,
         "minecraft:rotation": lambda: coords.rotation,
-        "minecraft:entity": lambda: entity.entity_parser(
+        "minecraft:entity": lambda: targets.entity_parser(
             env, mod.get("amount") == "single", mod.get("type") == "players"
         ),
-        "minecraft:game_profile": lambda: entity.game_profile_parser(env),
-        "minecraft:score_holder": lambda: entity.score_holder_parser(env, mod.get("amount") != "single"),
-        "minecraft:message": lambda: entity.message_parser(env),
+        "minecraft:game_profile": lambda: targets.game_profile_parser(env),
+        "minecraft:score_holder": lambda: targets.score_holder_parser(env, mod.get("amount") != "single"),
+        "minecraft:message": lambda: targets.message_parser(env),
         "minecraft:item_stack": lambda: items.item_stack_parser(env),
         "minecraft:item_predicate": lambda: items.item_predicate_parser(env),
         "minecraft:item_slot": lambda: slots.item_slot_parser(env),

@@ -13,7 +13,7 @@ from dfg_bridge.sim.grammar.env import GrammarEnv
 from dfg_bridge.sim.grammar.errors import ErrorCode
 from dfg_bridge.sim.grammar.javafmt import java_double_str, java_float_str
 from dfg_bridge.sim.grammar.reader import StringReader
-from dfg_bridge.sim.grammar.text import COLOR_NAMES
+from dfg_bridge.sim.grammar.text_codec_base import COLOR_NAMES
 from dfg_bridge.sim.grammar.values import ResourceRef
 
 __all__ = ["COLORS", "brigadier_parser", "simple_parser"]

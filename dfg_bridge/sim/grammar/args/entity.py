@@ -14,7 +14,7 @@ from dfg_bridge.sim.grammar.env import GrammarEnv
 from dfg_bridge.sim.grammar.errors import CommandSyntaxError, ErrorCode
 from dfg_bridge.sim.grammar.reader import StringReader
 from dfg_bridge.sim.grammar.snbt import read_compound
-from dfg_bridge.sim.grammar.values import EntitySelector, IntRange, MessageArg, SelectorFilter, SelectorKind
+from dfg_bridge.sim.grammar.values import EntitySelector, IntRange, SelectorFilter, SelectorKind
 
 __all__ = ["SelectorParser", "parse_uuid"]
 
@@ -171,36 +171,14 @@ class SelectorParser:
         return self.r.error(ErrorCode.SELECTOR, "argument.entity.options.inapplicable", name, cursor=cursor)
 
     def _option(self, name: str, start: int) -> Callable[[], None]:
-        table: dict[str, tuple[Callable[[], bool], Callable[[], None]]] = {
-            "name": (lambda: not self.name_eq, self._name),
-            "distance": (lambda: not self.distance, self._distance),
-            "level": (lambda: not self.level, self._level),
-            "x": (lambda: "x" not in self.x, lambda: self._coord("x")),
-            "y": (lambda: "y" not in self.x, lambda: self._coord("y")),
-            "z": (lambda: "z" not in self.x, lambda: self._coord("z")),
-            "dx": (lambda: "dx" not in self.dx, lambda: self._coord("dx")),
-            "dy": (lambda: "dy" not in self.dx, lambda: self._coord("dy")),
-            "dz": (lambda: "dz" not in self.dx, lambda: self._coord("dz")),
-            "x_rotation": (lambda: not self.rot_x, lambda: self._rotation("x_rotation")),
-            "y_rotation": (lambda: not self.rot_y, lambda: self._rotation("y_rotation")),
-            "limit": (lambda: not self.current_entity and not self.limited, self._limit),
-            "sort": (lambda: not self.current_entity and not self.sorted, self._sort),
-            "gamemode": (lambda: not self.gamemode_eq, self._gamemode),
-            "team": (lambda: not self.team_eq, self._team),
-            "type": (lambda: not self.type_limited, self._type),
-            "tag": (lambda: True, self._tag),
-            "nbt": (lambda: True, self._nbt),
-            "scores": (lambda: not self.scores, self._scores),
-            "advancements": (lambda: not self.advancements, self._advancements),
-            "predicate": (lambda: True, self._predicate),
-        }
-        entry = table.get(name)
+        entry = _OPTIONS.get(name)
         if entry is None:
             self.r.cursor = start
             raise self.r.error(ErrorCode.SELECTOR, "argument.entity.options.unknown", name)
-        if not entry[0]():
+        usable, handler = entry
+        if not usable(self):
             raise self._inapplicable(name)
-        return entry[1]
+        return lambda: handler(self)
 
     def _invert(self) -> bool:
         r = self.r
@@ -246,6 +224,30 @@ class SelectorParser:
         self.level = True
         self.includes_entities = False
         self._add("level", rng)
+
+    def _x(self) -> None:
+        self._coord("x")
+
+    def _y(self) -> None:
+        self._coord("y")
+
+    def _z(self) -> None:
+        self._coord("z")
+
+    def _dx(self) -> None:
+        self._coord("dx")
+
+    def _dy(self) -> None:
+        self._coord("dy")
+
+    def _dz(self) -> None:
+        self._coord("dz")
+
+    def _x_rotation(self) -> None:
+        self._rotation("x_rotation")
+
+    def _y_rotation(self) -> None:
+        self._rotation("y_rotation")
 
     def _coord(self, name: str) -> None:
         value = self.r.read_double()
@@ -404,94 +406,29 @@ class SelectorParser:
         self._add("predicate", read_resource_location(self.r), neg)
 
 
-# ------------------------------------------------------------------------------------------------ arguments
-
-
-def entity_parser(env: GrammarEnv, single: bool, players: bool) -> Callable[[StringReader], EntitySelector]:
-    """``minecraft:entity`` with its ``amount``/``type`` modifier."""
-
-    def parse(r: StringReader) -> EntitySelector:
-        p = SelectorParser(r, env)
-        sel = p.parse()
-        if single and p.max_results > 1:
-            key = "argument.player.toomany" if players else "argument.entity.toomany"
-            raise r.error(ErrorCode.SELECTOR, key, cursor=0)
-        if players and p.includes_entities and not p.current_entity:
-            raise r.error(ErrorCode.SELECTOR, "argument.player.entities", cursor=0)
-        return sel
-
-    return parse
-
-
-def _word_until_space(r: StringReader) -> str:
-    return r.read_word()
-
-
-def game_profile_parser(env: GrammarEnv) -> Callable[[StringReader], EntitySelector]:
-    """``minecraft:game_profile``: a players-only selector or any name up to the next space."""
-
-    def parse(r: StringReader) -> EntitySelector:
-        if r.cursor < len(r.string) and r.string[r.cursor] == "@":
-            p = SelectorParser(r, env)
-            sel = p.parse()
-            if p.includes_entities:
-                raise r.error(ErrorCode.SELECTOR, "argument.player.entities")
-            return sel
-        start = r.cursor
-        name = _word_until_space(r)
-        return EntitySelector(SelectorKind.PLAYER_NAME, name=name, text=r.string[start : r.cursor])
-
-    return parse
-
-
-def score_holder_parser(env: GrammarEnv, multiple: bool) -> Callable[[StringReader], EntitySelector]:
-    """``minecraft:score_holder``: a selector, ``*``, or a fake-player name up to the next space."""
-
-    def parse(r: StringReader) -> EntitySelector:
-        start = r.cursor
-        if r.cursor < len(r.string) and r.string[r.cursor] == "@":
-            p = SelectorParser(r, env)
-            sel = p.parse()
-            if not multiple and p.max_results > 1:
-                raise r.error(ErrorCode.SELECTOR, "argument.entity.toomany")
-            return sel
-        name = _word_until_space(r)
-        text = r.string[start : r.cursor]
-        if name == "*":
-            return EntitySelector(SelectorKind.ALL_SCORE_HOLDERS, text=text)
-        canonical = parse_uuid(name)
-        if canonical is not None:
-            return EntitySelector(SelectorKind.UUID, uuid=canonical, text=text)
-        return EntitySelector(SelectorKind.PLAYER_NAME, name=name, text=text)
-
-    return parse
-
-
-def message_parser(env: GrammarEnv) -> Callable[[StringReader], MessageArg]:
-    """``minecraft:message``: the rest of the line, with ``@`` selectors resolved at run time."""
-
-    def parse(r: StringReader) -> MessageArg:
-        s = r.string
-        start = r.cursor
-        remaining = len(s) - start
-        if remaining > 256:
-            raise r.error(ErrorCode.OTHER, "argument.message.too_long", remaining, 256, cursor=-1)
-        parts: list[tuple[int, int, EntitySelector]] = []
-        while True:
-            at = s.find("@", r.cursor)
-            if at < 0:
-                r.cursor = len(s)
-                return MessageArg(s[start:], tuple(parts))
-            r.cursor = at
-            try:
-                sel = SelectorParser(r, env).parse()
-            except CommandSyntaxError as e:
-                if e.raw not in (
-                    env.msg.text("argument.entity.selector.missing"),
-                ) and not e.raw.startswith(env.msg.text("argument.entity.selector.unknown", "@")[:-1]):
-                    raise
-                r.cursor = at + 1
-                continue
-            parts.append((at - start, r.cursor - start, sel))
-
-    return parse
+# Option name → (may it appear now?, handler): vanilla's EntitySelectorOptions table.
+_Guard = Callable[[SelectorParser], bool]
+_Handler = Callable[[SelectorParser], None]
+_OPTIONS: dict[str, tuple[_Guard, _Handler]] = {
+    "name": (lambda p: not p.name_eq, SelectorParser._name),
+    "distance": (lambda p: not p.distance, SelectorParser._distance),
+    "level": (lambda p: not p.level, SelectorParser._level),
+    "x": (lambda p: "x" not in p.x, SelectorParser._x),
+    "y": (lambda p: "y" not in p.x, SelectorParser._y),
+    "z": (lambda p: "z" not in p.x, SelectorParser._z),
+    "dx": (lambda p: "dx" not in p.dx, SelectorParser._dx),
+    "dy": (lambda p: "dy" not in p.dx, SelectorParser._dy),
+    "dz": (lambda p: "dz" not in p.dx, SelectorParser._dz),
+    "x_rotation": (lambda p: not p.rot_x, SelectorParser._x_rotation),
+    "y_rotation": (lambda p: not p.rot_y, SelectorParser._y_rotation),
+    "limit": (lambda p: not p.current_entity and not p.limited, SelectorParser._limit),
+    "sort": (lambda p: not p.current_entity and not p.sorted, SelectorParser._sort),
+    "gamemode": (lambda p: not p.gamemode_eq, SelectorParser._gamemode),
+    "team": (lambda p: not p.team_eq, SelectorParser._team),
+    "type": (lambda p: not p.type_limited, SelectorParser._type),
+    "tag": (lambda p: True, SelectorParser._tag),
+    "nbt": (lambda p: True, SelectorParser._nbt),
+    "scores": (lambda p: not p.scores, SelectorParser._scores),
+    "advancements": (lambda p: not p.advancements, SelectorParser._advancements),
+    "predicate": (lambda p: True, SelectorParser._predicate),
+}

@@ -100,7 +100,30 @@ def read_item_stack(r: StringReader, env: GrammarEnv) -> ItemStackArg:
             if r.cursor >= len(s):
                 raise r.error(ErrorCode.ITEM, "arguments.item.component.expected")
         r.expect("]")
+    _validate_stack(r, env, item, components, removed)
     return ItemStackArg(item, components, frozenset(removed))
+
+
+def _validate_stack(
+    r: StringReader, env: GrammarEnv, item: str, components: dict[str, object], removed: set[str]
+) -> None:
+    """Vanilla's ``ItemStack.validateComponents`` on the patched defaults: damageable items cannot stack."""
+    damageable = "minecraft:max_damage" in components or (
+        item in env.registries.durabilities and "minecraft:max_damage" not in removed
+    )
+    if not damageable:
+        return
+    if "minecraft:max_stack_size" in components:
+        raw = components["minecraft:max_stack_size"]
+        stack = int(getattr(raw, "value", 1))
+    elif "minecraft:max_stack_size" in removed:
+        stack = 1
+    else:
+        stack = env.registries.max_stack_size(item)
+    if stack > 1:
+        raise r.error(
+            ErrorCode.ITEM, "arguments.item.malformed", "Item cannot be both damageable and stackable"
+        )
 
 
 def item_stack_parser(env: GrammarEnv) -> Callable[[StringReader], ItemStackArg]:

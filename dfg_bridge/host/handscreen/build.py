@@ -1,0 +1,95 @@
+"""From the table to a seat's :class:`ScreenState` (画面の状態を作る).
+
+The only place that reads the live match for the hand screen; everything after it is pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dfg_bridge.engine import Phase as EnginePhase
+from dfg_bridge.host.announce import rank_name, title_of
+from dfg_bridge.host.handscreen.state import NO_VERDICT, PlayerLine, ScreenState, SortOrder
+from dfg_bridge.host.handscreen.verdict import give_count, pass_refusal, verdict
+from dfg_bridge.host.views import Phase, TableSnap
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.table import Table
+
+
+def screen_state(table: Table, snap: TableSnap, player: str, seat: int, *, sort: SortOrder,
+                 page: int = 0) -> ScreenState:  # fmt: skip
+    """What ``player`` (at ``seat``) sees on their screen now."""
+    run = table.run
+    if run is None:
+        return ScreenState(sort=sort, page=page)
+    rnd = run.round
+    msgs, lang = table.ctx.msgs, table.ctx.lang
+    players = tuple(
+        PlayerLine(
+            name=s.name,
+            cards=s.cards,
+            place=s.place,
+            title=rank_name(s.title, msgs, lang) if s.title else None,
+            to_act=s.to_act,
+            passed=s.passed,
+            dropped=s.dropped,
+            cpu=s.cpu,
+            me=i == seat,
+        )
+        for i, s in enumerate(snap.seats)
+    )
+    info = _info(table, seat)
+    if rnd is None:
+        return ScreenState(sort=sort, players=players, round_no=run.round_no, rounds=run.rounds, info=info,
+                           page=page)  # fmt: skip
+    hand = rnd.hand(seat) if seat < rnd.n_seats else ()
+    in_hand = {c.index for c in hand}
+    selected = frozenset(i for i in table.selection.get(player, ()) if i in in_hand)
+    acting = seat < len(snap.seats) and snap.seats[seat].to_act
+    field = rnd.field
+    field_by = rnd.field_by
+    live = snap.phase in (Phase.PLAY, Phase.EXCHANGE)
+    return ScreenState(
+        hand=hand,
+        selected=selected,
+        sort=sort,
+        inverted=rnd.inverted,
+        field=field.cards if field is not None else (),
+        readings=field.readings if field is not None else (),
+        field_kind=field.kind.value if field is not None else None,
+        field_by=run.participants[field_by].name if field is not None and field_by is not None else None,
+        players=players,
+        revolution=rnd.revolution,
+        eleven_back=rnd.eleven_back,
+        lock="".join(s.symbol for s in sorted(rnd.lock)) if rnd.lock else "",
+        number_lock=rnd.number_lock,
+        round_no=run.round_no,
+        rounds=run.rounds,
+        seconds_left=snap.seconds_left if acting else None,
+        verdict=verdict(rnd, seat, selected) if live else NO_VERDICT,
+        pass_code=pass_refusal(rnd, seat) if live else "not_now",
+        exchange=rnd.phase is EnginePhase.EXCHANGE,
+        give_count=give_count(rnd, seat) if live and acting else None,
+        info=info,
+        page=page,
+    )
+
+
+def _info(table: Table, seat: int) -> tuple[str, ...]:
+    """自分の情報: name, total points and the last round's rank."""
+    run = table.run
+    if run is None or seat >= len(run.participants):
+        return ()
+    msgs, lang = table.ctx.msgs, table.ctx.lang
+    totals = run.match.totals()
+    lines = [msgs.get("hand.info_points", lang, player=run.participants[seat].name, points=totals[seat])]
+    records = run.match.records
+    if records:
+        ranking = records[-1].ranking
+        if seat in ranking:
+            place = ranking.index(seat) + 1
+            rank = rank_name(title_of(place, len(ranking)), msgs, lang)
+            lines.append(msgs.get("hand.info_last", lang, place=place, rank=rank))
+    lines.append(msgs.get("hand.info_round", lang, round=run.round_no, rounds=run.rounds))
+    return tuple(lines)

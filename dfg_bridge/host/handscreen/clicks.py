@@ -1,0 +1,143 @@
+"""Reading clicks off the screen (クリックの読み取り): what the container holds vs what we drew.
+
+Vanilla tells us nothing about clicks in a container, so the screen is read back (``data get block …
+Items`` or ``data get entity <p> EnderItems``) and compared with what was drawn. Every way a player
+can click — taking a stack (left or right), shift-click, a number-key swap, a drag, a double-click
+collect, Q / Ctrl+Q — ends with a drawn slot that no longer holds exactly what we put there: that
+slot was clicked. Something appearing in a slot we left empty is only a stray (put back by a drag or
+a swap); it is removed, not acted on.
+
+>>> drawn = {18: Drawn("minecraft:red_dye", 12, "h18"), 45: Drawn("minecraft:lime_concrete", 1, "h45")}
+>>> seen = {45: Seen("minecraft:lime_concrete", 1, "h45"), 30: Seen("minecraft:red_dye", 12, "h18")}
+>>> d = diff(drawn, seen, key_tag="key_t1_0")
+>>> d.clicked, d.stray, d.taken
+((18,), (30,), 0)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dfg_bridge.host.snbt import Num, SnbtError, parse_snbt
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What we put into a slot: the item id (namespaced), the count and our tag."""
+
+    item: str
+    count: int
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a slot holds now, as read back: item id, count and our tag (``None`` if not ours)."""
+
+    item: str
+    count: int
+    tag: str | None
+
+
+class ScreenReadError(ValueError):
+    """A read-back reply that is not a container's item list (the block is gone, the player offline …)."""
+
+    code = "unreadable_screen"
+
+
+_DATA_REPLY = re.compile(r"^.*? has the following (?:entity|block) data: (.*)$", re.DOTALL)
+_NO_ELEMENTS = "Found no elements matching"
+
+
+def namespaced(item: str) -> str:
+    """``red_dye`` → ``minecraft:red_dye``."""
+    return item if ":" in item else "minecraft:" + item
+
+
+def parse_items(reply: str) -> dict[int, Seen]:
+    """``data get block <pos> Items`` / ``data get entity <p> EnderItems`` → ``{slot: Seen}``.
+
+    >>> parse_items('1, 2, 3 has the following block data: [{count: 12, Slot: 4b, id: "minecraft:red_dye", '
+    ...             'components: {"minecraft:custom_data": {dfg: {id: "h4"}}}}]')
+    {4: Seen(item='minecraft:red_dye', count=12, tag='h4')}
+    >>> parse_items("Found no elements matching Items")
+    {}
+    """
+    if reply.startswith(_NO_ELEMENTS):
+        return {}
+    match = _DATA_REPLY.match(reply.strip())
+    if match is None:
+        raise ScreenReadError(reply[:200])
+    try:
+        value = parse_snbt(match.group(1))
+    except SnbtError:
+        raise ScreenReadError(reply[:200]) from None
+    if not isinstance(value, list):
+        raise ScreenReadError(reply[:200])
+    out: dict[int, Seen] = {}
+    for entry in value:
+        if not isinstance(entry, dict):
+            continue
+        slot, item = entry.get("Slot"), entry.get("id")
+        if not isinstance(slot, Num) or not isinstance(item, str) or item == "minecraft:air":
+            continue
+        count = entry.get("count")
+        out[int(slot.value())] = Seen(item, int(count.value()) if isinstance(count, Num) else 1, _tag(entry))
+    return out
+
+
+def _tag(entry: dict[str, object]) -> str | None:
+    components = entry.get("components")
+    if not isinstance(components, dict):
+        return None
+    data = components.get("minecraft:custom_data")
+    ours = data.get("dfg") if isinstance(data, dict) else None
+    if not isinstance(ours, dict):
+        return None
+    tag = ours.get("id")
+    return tag if isinstance(tag, str) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Diff:
+    """How the screen differs from what was drawn.
+
+    ``clicked``: drawn slots that changed (each is a click on that slot); ``stray``: slots drawn empty
+    that now hold something; ``taken``: how many of our items left the screen (to the player's cursor,
+    inventory or the ground); ``key_seen``: the player's key book landed in the screen (number-key swap).
+    """
+
+    clicked: tuple[int, ...] = ()
+    stray: tuple[int, ...] = ()
+    taken: int = 0
+    key_seen: bool = False
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything differs."""
+        return bool(self.clicked or self.stray)
+
+    @property
+    def touched(self) -> tuple[int, ...]:
+        """Every slot to redraw."""
+        return tuple(sorted({*self.clicked, *self.stray}))
+
+
+def diff(drawn: Mapping[int, Drawn], seen: Mapping[int, Seen], *, key_tag: str) -> Diff:
+    """Compare the read-back screen with what was drawn."""
+    clicked: list[int] = []
+    stray: list[int] = []
+    for slot in sorted({*drawn, *seen}):
+        want, got = drawn.get(slot), seen.get(slot)
+        if want is None:
+            if got is not None:
+                stray.append(slot)
+            continue
+        if got is None or (got.item, got.count, got.tag) != (want.item, want.count, want.tag):
+            clicked.append(slot)
+    ours_drawn = sum(d.count for d in drawn.values())
+    ours_left = sum(s.count for s in seen.values() if s.tag is not None and s.tag != key_tag)
+    key_seen = any(s.tag == key_tag for s in seen.values())
+    return Diff(tuple(clicked), tuple(stray), max(0, ours_drawn - ours_left), key_seen)

@@ -1,0 +1,365 @@
+"""The hand screens of one table (卓の手札画面): keys, drawing, polling and clicks.
+
+:class:`HandScreens` belongs to a :class:`~dfg_bridge.host.table.Table` and runs on the main thread.
+
+* **Seating** gives the player the seat's 「手札を開く」 key book (in ``hotbar.0``, so it is in hand)
+  and re-keys the seat's chest to it; unseating clears the key and every card item and wipes the
+  chest. On 1.20.5–1.21.1 a lock is a *name* (anyone can rename a book on an anvil), so each match
+  gets a fresh secret suffix in the key's name; on 1.21.2+ the lock matches the key's
+  ``custom_data``, which players cannot forge.
+* **Drawing** (:meth:`sync`, called from the table's own sync) writes only the slots whose content
+  changed, for every seated player.
+* **Polling**: only screens whose player may act now are read back, each every ``poll_interval``
+  seconds, the reads of several screens spread evenly over the interval. A difference is a click:
+  the player's card items are cleared (cursor and inventory), thrown ones killed, the key given back
+  if it was swapped into the screen, the click acted on, and the touched slots redrawn.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from dfg_bridge.host.handscreen.actions import act
+from dfg_bridge.host.handscreen.build import screen_state
+from dfg_bridge.host.handscreen.clicks import Diff, ScreenReadError
+from dfg_bridge.host.handscreen.layout import CHEST, Button, Layout, Surface, ender_layout, ender_pages
+from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, SlotWriter, chest_halves
+from dfg_bridge.host.handscreen.state import ScreenState
+from dfg_bridge.host.handscreen.view import Cell, cells
+from dfg_bridge.host.ports import BlockPos
+from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.text import Text
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.ports import TimerHandle
+    from dfg_bridge.host.table import Table
+    from dfg_bridge.host.views import TableSnap
+
+log = logging.getLogger(__name__)
+
+KEY_SLOT = "hotbar.0"
+"""Where the key book goes: the first hotbar slot, selected by default, so it is in hand."""
+KEY_ITEM = "book"
+"""The key's item (a plain book does nothing on its own when used)."""
+
+_REMOVED = re.compile(r"^Removed (\d+) item")
+
+
+@dataclass(frozen=True, slots=True)
+class HandPoll:
+    """Time to read the next screen of table ``table`` (a stale ``token`` is ignored)."""
+
+    table: str
+    token: int
+
+
+class ScreenRenderer(SlotWriter, Protocol):
+    """The render builders the hand screen uses beyond :class:`SlotWriter`."""
+
+    def clear(self, target: str, predicate: str | None = None, max_count: int | None = None) -> str:
+        """``clear <target> [<predicate> [<max>]]`` (our items by default)."""
+        ...
+
+    def our_items_except(self, tag: str) -> str:
+        """The predicate for our items except those tagged ``tag``."""
+        ...
+
+    def our_dropped_items(self) -> str:
+        """A selector for item entities carrying our tag."""
+        ...
+
+    def kill(self, entities: str) -> str:
+        """``kill <entities>``."""
+        ...
+
+    def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:
+        """Re-key a container to the key named ``name`` / tagged ``tag``."""
+        ...
+
+    def container_title(self, pos: BlockPos, title: Text) -> str:
+        """``data merge block <pos> {CustomName:…}``."""
+        ...
+
+
+class HandScreens:
+    """Every seated player's hand screen at one table."""
+
+    def __init__(self, table: Table, *, surface: Surface = Surface.CHEST, poll_interval: float = 0.05) -> None:
+        self.table = table
+        self.surface = surface
+        self.poll_interval = poll_interval
+        self.screens: dict[str, HandScreen] = {}
+        self.counts: Counter[str] = Counter()
+        """Commands sent, by purpose: ``draw``, ``poll``, ``clean``, ``key`` (for the efficiency figures)."""
+        self.secret = secrets.token_hex(2)
+        """This match's key-name suffix (1.20.5–1.21.1 locks match names)."""
+        self._token = 0
+        self._timer: TimerHandle | None = None
+        self._turn = 0
+        self._states: dict[str, ScreenState] = {}
+        self._titles: dict[str, str] = {}
+
+    # ---- plumbing ---------------------------------------------------------------------------------
+    @property
+    def _r(self) -> ScreenRenderer:
+        return self.table.ctx.r
+
+    def _run(self, purpose: str, command: str) -> str:
+        self.counts[purpose] += 1
+        return self.table.ctx.sink.run(command)
+
+    def key_tag(self, seat: int) -> str:
+        """The ``custom_data`` tag of seat ``seat``'s key book."""
+        return self.table.names.key_tag(seat)
+
+    def key_name(self, seat: int) -> str:
+        """The key book's name: 「手札を開く」, the table and seat, and this match's secret."""
+        base = self.table.ctx.text("hand.key_name")
+        return f"{base} {self.table.id}-{seat + 1} #{self.secret}"
+
+    def key_item(self, seat: int) -> ItemSpec:
+        """The seat's key book."""
+        return ItemSpec(KEY_ITEM, 1, Text(self.key_name(seat), color="gold", italic=False), tag=self.key_tag(seat))
+
+    def _spot(self, player: str, seat: int) -> ChestSurface | EnderSurface | None:
+        if self.surface is Surface.ENDER_CHEST:
+            return EnderSurface(player)
+        boxes = self.table.settings.hand_boxes
+        if seat >= len(boxes):
+            return None
+        box = boxes[seat]
+        top, bottom = chest_halves(box.a, box.b, box.facing)
+        return ChestSurface(top, bottom)
+
+    # ---- seats --------------------------------------------------------------------------------------
+    def new_match(self) -> None:
+        """A match starts: a fresh key secret."""
+        self.secret = secrets.token_hex(2)
+
+    def seated(self, player: str, seat: int) -> None:
+        """``player`` sits at ``seat``: give the key, re-key the chest; the screen is drawn at the next sync."""
+        spot = self._spot(player, seat)
+        if spot is None:
+            return
+        self.screens[player] = HandScreen(player, seat, spot)
+        self._states.pop(player, None)
+        if player not in self.table.ctx.online:
+            return
+        r = self._r
+        self._run("key", r.clear(player))
+        if isinstance(spot, ChestSurface):
+            self._run("key", r.item_to_player(player, KEY_SLOT, self.key_item(seat)))
+            for pos in (spot.top, spot.bottom):
+                self._run("key", r.set_lock(pos, self.key_name(seat), self.key_tag(seat)))
+
+    def unseated(self, player: str) -> None:
+        """``player`` left their seat: take the key and any card items back, wipe the screen."""
+        screen = self.screens.pop(player, None)
+        self._states.pop(player, None)
+        if screen is None:
+            return
+        r = self._r
+        if player in self.table.ctx.online:
+            self._run("clean", r.clear(player))
+        if isinstance(screen.surface, ChestSurface) or player in self.table.ctx.online:
+            for command in screen.surface.wipe(r):
+                self._run("clean", command)
+        self._arm()
+
+    def forget(self) -> None:
+        """After a (re)connect: every screen is redrawn in full at the next sync."""
+        for screen in self.screens.values():
+            screen.drawn = None
+        self._states.clear()
+        self._titles.clear()
+
+    # ---- drawing ------------------------------------------------------------------------------------
+    def layout(self, screen: HandScreen, state: ScreenState) -> Layout:
+        """The layout of ``screen`` (the ender chest's current page)."""
+        if isinstance(screen.surface, ChestSurface):
+            return CHEST
+        pages = ender_pages(len(state.hand))
+        screen.page %= pages
+        return ender_layout(screen.page, pages)
+
+    def desired(self, screen: HandScreen, snap: TableSnap | None = None) -> tuple[ScreenState, dict[int, Cell]]:
+        """What ``screen`` should show now."""
+        snap = snap if snap is not None else self.table.snapshot()
+        state = screen_state(self.table, snap, screen.player, screen.seat, sort=screen.sort, page=screen.page)
+        ctx = self.table.ctx
+        return state, cells(state, self.layout(screen, state), ctx.msgs, ctx.lang)
+
+    def sync(self, players: Sequence[str] | None = None) -> int:
+        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan polls."""
+        if not self.screens:
+            self._arm()
+            return 0
+        snap = self.table.snapshot()
+        sent = 0
+        for name in list(players if players is not None else self.screens):
+            screen = self.screens.get(name)
+            if screen is None or name not in self.table.ctx.online:
+                continue
+            sent += self._draw(screen, snap)
+        self._arm(snap)
+        return sent
+
+    def _draw(self, screen: HandScreen, snap: TableSnap) -> int:
+        state, want = self.desired(screen, snap)
+        if screen.drawn is not None and self._states.get(screen.player) == state:
+            return 0
+        sent = 0
+        if screen.drawn is None:
+            for command in screen.surface.wipe(self._r):
+                self._run("draw", command)
+                sent += 1
+            screen.drawn = {}
+        sent += self._title(screen, state)
+        for slot, command in screen.commands_for(want, self._r):
+            self._run("draw", command)
+            screen.mark(slot, want.get(slot))
+            sent += 1
+        self._states[screen.player] = state
+        return sent
+
+    def _title(self, screen: HandScreen, state: ScreenState) -> int:
+        """The chest's title: 手札, or 交換 during the exchange (seen the next time it opens)."""
+        if not isinstance(screen.surface, ChestSurface):
+            return 0
+        key = "hand.title_exchange" if state.exchange else "hand.title"
+        if self._titles.get(screen.player) == key:
+            return 0
+        title = Text(self.table.ctx.text(key), color="dark_green" if state.exchange else None)
+        for pos in (screen.surface.top, screen.surface.bottom):
+            self._run("draw", self._r.container_title(pos, title))
+        self._titles[screen.player] = key
+        return 2
+
+    # ---- polling ------------------------------------------------------------------------------------
+    def pollable(self, snap: TableSnap | None = None) -> list[HandScreen]:
+        """Screens whose player may act now (the only ones read back)."""
+        table = self.table
+        if table.run is None or table.paused_until is not None or not self.screens:
+            return []
+        snap = snap if snap is not None else table.snapshot()
+        acting = {s.name for s in snap.seats if s.to_act and not s.cpu and not s.away}
+        out = []
+        for name, screen in self.screens.items():
+            if name in acting and name in table.ctx.online:
+                out.append(screen)
+            else:
+                screen.fresh = True
+        return out
+
+    def _arm(self, snap: TableSnap | None = None) -> None:
+        """Keep one poll timer running while any screen is pollable.
+
+        A screen that just became pollable is read at once: clicks made while its player could not
+        act are absorbed by that first read (their card clicks select, their button clicks are
+        ignored), so a click made once the turn has begun is never mistaken for a stale one.
+        """
+        targets = self.pollable(snap)
+        if not targets:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+                self._token += 1
+            return
+        if any(t.fresh for t in targets):
+            if self._timer is not None:
+                self._timer.cancel()
+            self._schedule(0.0)
+        elif self._timer is None:
+            self._schedule(self.poll_interval)
+
+    def _schedule(self, delay: float) -> None:
+        self._token += 1
+        token, table, post = self._token, self.table.id, self.table.ctx.post
+        self._timer = self.table.ctx.scheduler.call_later(delay, lambda: post(HandPoll(table, token)))
+
+    def on_poll(self, event: HandPoll) -> None:
+        """Read the next pollable screen (round robin) and act on what changed."""
+        if event.token != self._token:
+            return
+        self._timer = None
+        targets = self.pollable()
+        if not targets:
+            return
+        fresh = [t for t in targets if t.fresh]
+        if fresh:
+            screen = fresh[0]
+        else:
+            self._turn += 1
+            screen = targets[self._turn % len(targets)]
+        # Each screen is read every poll_interval; with several, the reads are spread across it.
+        self._schedule(0.0 if len(fresh) > 1 else self.poll_interval / len(targets))
+        self.poll(screen)
+
+    def poll(self, screen: HandScreen) -> Diff | None:
+        """Read ``screen`` back and handle any clicks; returns the difference found."""
+        r = self._r
+        replies = [self._run("poll", command) for command in screen.surface.reads(r)]
+        try:
+            found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+        except ScreenReadError:
+            log.warning("table %s: cannot read %s's screen: %s", self.table.id, screen.player, replies[0][:120])
+            return None
+        fresh, screen.fresh = screen.fresh, False
+        if not found.changed:
+            return found
+        drawn = dict(screen.drawn or {})
+        self._clean(screen, found)
+        screen.forget_slots(found.touched)
+        self._states.pop(screen.player, None)
+        targets = [t for t in (drawn[s].target for s in found.clicked if s in drawn) if t is not None]
+        act(self, screen, targets, fresh=fresh)
+        self.sync([screen.player])
+        return found
+
+    def _clean(self, screen: HandScreen, found: Diff) -> None:
+        """Take every card item back from the player and the ground; give the key back if it was swapped."""
+        r, player = self._r, screen.player
+        reply = self._run("clean", r.clear(player, r.our_items_except(self.key_tag(screen.seat))))
+        match = _REMOVED.match(reply)
+        removed = int(match.group(1)) if match else 0
+        if removed < found.taken:
+            self._run("clean", r.kill(r.our_dropped_items()))
+        if found.key_seen and isinstance(screen.surface, ChestSurface):
+            self._run("key", r.item_to_player(player, KEY_SLOT, self.key_item(screen.seat)))
+
+    def sweep(self) -> None:
+        """Once a second during a match: remove any of our items lying on the ground (a thrown key or card).
+
+        Items a player throws cannot be picked up for 2 s (vanilla's pickup delay), so nobody else can
+        grab a dropped key first.
+        """
+        if self.table.run is None or not self.screens:
+            return
+        self._run("clean", self._r.kill(self._r.our_dropped_items()))
+
+    # ---- per-player view state -------------------------------------------------------------------
+    def screen_of(self, player: str) -> HandScreen | None:
+        """The seated player's screen."""
+        return self.screens.get(player)
+
+    def refresh(self, player: str) -> None:
+        """Redraw ``player``'s screen after their selection changed elsewhere (chat, dialog)."""
+        if player in self.screens:
+            self._states.pop(player, None)
+            self.sync([player])
+
+    def stop(self) -> None:
+        """The table is gone or stopped: cancel the poll timer."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._token += 1
+
+
+__all__ = ["Button", "HandPoll", "HandScreens", "ScreenRenderer"]

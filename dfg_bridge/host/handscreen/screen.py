@@ -1,0 +1,195 @@
+"""One seat's screen on the server (画面の入出力): where its slots are, drawing and reading them back.
+
+:class:`ChestSurface` addresses the seat's double chest (the ``type=right`` half holds rows 1–3, as
+vanilla's ``ChestBlock`` combines them); :class:`EnderSurface` the player's ender chest. A
+:class:`HandScreen` remembers what it drew, writes only the slots whose content changed, and turns a
+read-back into a :class:`~dfg_bridge.host.handscreen.clicks.Diff`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from dfg_bridge.host.handscreen.clicks import Diff, Drawn, Seen, diff, namespaced, parse_items
+from dfg_bridge.host.handscreen.layout import Surface
+from dfg_bridge.host.handscreen.state import SortOrder
+from dfg_bridge.host.handscreen.view import Cell
+from dfg_bridge.host.ports import BlockPos
+from dfg_bridge.model.items import ItemSpec
+
+_FACINGS = ("north", "east", "south", "west")
+_STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+CHEST_HALF = 27
+"""Slots per chest block."""
+
+
+class SlotWriter(Protocol):
+    """The render builders a surface needs (``render.Dialect`` has them all)."""
+
+    def item_to_block(self, pos: BlockPos, slot: str, spec: ItemSpec) -> str:
+        """``item replace block <pos> <slot> with <item> <count>``."""
+        ...
+
+    def empty_block_slot(self, pos: BlockPos, slot: str) -> str:
+        """``item replace block <pos> <slot> with air``."""
+        ...
+
+    def clear_container(self, pos: BlockPos) -> str:
+        """``data merge block <pos> {Items:[]}``."""
+        ...
+
+    def read_container(self, pos: BlockPos) -> str:
+        """``data get block <pos> Items``."""
+        ...
+
+    def item_to_player(self, target: str, slot: str, spec: ItemSpec) -> str:
+        """``item replace entity <target> <slot> with <item> <count>``."""
+        ...
+
+    def empty_player_slot(self, target: str, slot: str) -> str:
+        """``item replace entity <target> <slot> with air``."""
+        ...
+
+    def read_entity(self, target: str, path: str | None = None) -> str:
+        """``data get entity <target> [<path>]``."""
+        ...
+
+
+def chest_halves(a: BlockPos, b: BlockPos, facing: str) -> tuple[BlockPos, BlockPos]:
+    """``(top, bottom)``: the block holding rows 1–3 (``type=right``) and the one holding rows 4–6.
+
+    The ``type=left`` half's partner lies clockwise of ``facing`` (as ``render.Dialect.double_chest``
+    places them).
+
+    >>> chest_halves((0, 64, 0), (1, 64, 0), "north")
+    ((1, 64, 0), (0, 64, 0))
+    >>> chest_halves((0, 64, 0), (1, 64, 0), "south")
+    ((0, 64, 0), (1, 64, 0))
+    """
+    side = _FACINGS[(_FACINGS.index(facing) + 1) % 4]
+    dx, dz = _STEP[side]
+    if (a[0] + dx, a[1], a[2] + dz) == b:
+        return b, a  # a is the left half, b (clockwise of it) the right one
+    if (b[0] + dx, b[1], b[2] + dz) == a:
+        return a, b
+    raise ValueError(f"{a} and {b} are not side by side across {facing}")
+
+
+@dataclass(frozen=True, slots=True)
+class ChestSurface:
+    """The seat's double chest: ``top`` holds slots 0–26, ``bottom`` 27–53."""
+
+    top: BlockPos
+    bottom: BlockPos
+    kind: Surface = Surface.CHEST
+    size: int = 54
+
+    def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
+        """The command that puts ``spec`` (or nothing) into screen slot ``slot``."""
+        pos, index = (self.top, slot) if slot < CHEST_HALF else (self.bottom, slot - CHEST_HALF)
+        name = f"container.{index}"
+        return r.empty_block_slot(pos, name) if spec is None else r.item_to_block(pos, name, spec)
+
+    def reads(self, r: SlotWriter) -> list[str]:
+        """The commands that read the screen back."""
+        return [r.read_container(self.top), r.read_container(self.bottom)]
+
+    def seen(self, replies: Sequence[str]) -> dict[int, Seen]:
+        """The replies of :meth:`reads` as one ``{slot: Seen}`` map."""
+        top, bottom = (parse_items(reply) for reply in replies)
+        out = {s: v for s, v in top.items() if s < CHEST_HALF}
+        out.update({s + CHEST_HALF: v for s, v in bottom.items() if s < CHEST_HALF})
+        return out
+
+    def wipe(self, r: SlotWriter) -> list[str]:
+        """Commands that empty the whole screen."""
+        return [r.clear_container(self.top), r.clear_container(self.bottom)]
+
+
+@dataclass(frozen=True, slots=True)
+class EnderSurface:
+    """The player's own ender chest (27 slots)."""
+
+    player: str
+    kind: Surface = Surface.ENDER_CHEST
+    size: int = 27
+
+    def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
+        """The command that puts ``spec`` (or nothing) into ender-chest slot ``slot``."""
+        name = f"enderchest.{slot}"
+        return r.empty_player_slot(self.player, name) if spec is None else r.item_to_player(self.player, name, spec)
+
+    def reads(self, r: SlotWriter) -> list[str]:
+        """The command that reads the ender chest back."""
+        return [r.read_entity(self.player, "EnderItems")]
+
+    def seen(self, replies: Sequence[str]) -> dict[int, Seen]:
+        """The reply of :meth:`reads` as ``{slot: Seen}``."""
+        return {s: v for s, v in parse_items(replies[0]).items() if 0 <= s < self.size}
+
+    def wipe(self, r: SlotWriter) -> list[str]:
+        """Commands that empty every ender-chest slot."""
+        return [r.empty_player_slot(self.player, f"enderchest.{i}") for i in range(self.size)]
+
+
+SurfaceSpot = ChestSurface | EnderSurface
+"""Where a screen lives."""
+
+
+@dataclass
+class HandScreen:
+    """One seated player's screen: what it shows, its sort order and page, and its read-back cache."""
+
+    player: str
+    seat: int
+    surface: SurfaceSpot
+    drawn: dict[int, Cell] | None = None
+    """What the screen shows; ``None`` when unknown (it is wiped and drawn in full next time)."""
+    sort: SortOrder = SortOrder.STRENGTH
+    page: int = 0
+    fresh: bool = True
+    """No poll yet in this turn: clicks found now were made while the player could not act."""
+    _replies: tuple[str, ...] = ()
+    _seen: dict[int, Seen] = field(default_factory=dict)
+
+    def commands_for(self, desired: Mapping[int, Cell], r: SlotWriter) -> list[tuple[int, str]]:
+        """``(slot, command)`` for every slot whose content must change (after a wipe if unknown)."""
+        shown = self.drawn if self.drawn is not None else {}
+        out: list[tuple[int, str]] = []
+        for slot in sorted({*shown, *desired}):
+            want, have = desired.get(slot), shown.get(slot)
+            if want is None:
+                if have is not None:
+                    out.append((slot, self.surface.write(r, slot, None)))
+            elif have is None or have.spec != want.spec:
+                out.append((slot, self.surface.write(r, slot, want.spec)))
+        return out
+
+    def mark(self, slot: int, cell: Cell | None) -> None:
+        """Record that ``slot`` now shows ``cell``."""
+        if self.drawn is None:
+            self.drawn = {}
+        if cell is None:
+            self.drawn.pop(slot, None)
+        else:
+            self.drawn[slot] = cell
+
+    def forget_slots(self, slots: Sequence[int]) -> None:
+        """The player disturbed ``slots``: their content is unknown until redrawn."""
+        if self.drawn is not None:
+            for slot in slots:
+                self.drawn.pop(slot, None)
+
+    def read(self, replies: Sequence[str], *, key_tag: str) -> Diff:
+        """Compare a read-back with what was drawn (replies equal to the last ones are not re-parsed)."""
+        key = tuple(replies)
+        if key != self._replies:
+            self._seen = self.surface.seen(replies)
+            self._replies = key
+        drawn = {
+            slot: Drawn(namespaced(cell.spec.item), cell.spec.count, cell.spec.tag)
+            for slot, cell in (self.drawn or {}).items()
+        }
+        return diff(drawn, self._seen, key_tag=key_tag)

@@ -1,0 +1,109 @@
+"""The chat hand and the dialog hand (チャット・ダイアログ), sent to a player and clicked back.
+
+``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog. Dialog buttons
+send their own trigger codes (:class:`~dfg_bridge.host.intents.DialogClick`), so after a dialog
+click the host shows the dialog again with the new selection, until the player plays or passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dfg_bridge.engine import EngineError
+from dfg_bridge.host.announce import cards_message, cards_text
+from dfg_bridge.host.errors import HostError
+from dfg_bridge.host.handscreen.actions import seat_of, toggle
+from dfg_bridge.host.handscreen.build import screen_state
+from dfg_bridge.host.handscreen.chat import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
+from dfg_bridge.host.handscreen.state import ScreenState, SortOrder
+from dfg_bridge.host.intents import DialogAction
+from dfg_bridge.model.text import Text
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.handscreen.manager import HandScreens
+    from dfg_bridge.host.table import Table
+
+RCON_COMMAND_LIMIT = 1446
+"""Bytes in one vanilla RCON request (DESIGN §3.1): a longer dialog is split into pages."""
+
+
+def _trigger(table: Table, value: int) -> str:
+    return table.ctx.r.trigger_command(table.ctx.settings.trigger_objective, value)
+
+
+def _state(screens: HandScreens, player: str) -> ScreenState:
+    table = screens.table
+    seat = seat_of(table, player)
+    screen = screens.screen_of(player)
+    sort = screen.sort if screen is not None else SortOrder.STRENGTH
+    return screen_state(table, table.snapshot(), player, seat, sort=sort)
+
+
+def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False) -> None:
+    """Print the clickable chat hand (one line of cards, then 出す and パス); refresh the screen too."""
+    table, ctx = screens.table, screens.table.ctx
+    state = _state(screens, player)
+    if player not in ctx.online:
+        return
+    if your_turn:
+        ctx.tell_text(player, Text(ctx.text("hand.your_turn"), color="gold", bold=True))
+    parts, buttons = chat_hand(state.sorted_hand(), state.selected, state.verdict,
+                               lambda v: _trigger(table, v), ctx.msgs, ctx.lang)  # fmt: skip
+    for command in ctx.r.tellraw_lines(player, parts):
+        ctx.sink.run(command)
+    ctx.tell_text(player, buttons)
+    screens.refresh(player)
+
+
+def show_dialog(screens: HandScreens, player: str) -> bool:
+    """Open the hand dialog (1.21.6+); ``False`` when the server has no dialogs."""
+    table, ctx = screens.table, screens.table.ctx
+    if not getattr(ctx.r, "has_dialog", False) or player not in ctx.online:
+        return False
+    state = _state(screens, player)
+    hand = state.sorted_hand()
+    title = Text(ctx.text("hand.title_exchange" if state.exchange else "hand.title"), bold=True)
+    if state.field:
+        field = cards_message(ctx.msgs, "display.centre_field", ctx.lang, cards_text(state.field, state.readings))
+    else:
+        field = Text(ctx.text("display.centre_empty"))
+    body = Text.join([field, Text("\n"), play_label(state.verdict, ctx.msgs, ctx.lang)])
+    page = screens.dialog_page.get(player, 0)
+    per_page = max(1, len(hand))
+    while True:
+        buttons, pages = dialog_buttons(hand, state.selected, state.verdict, lambda v: _trigger(table, v),
+                                        ctx.msgs, ctx.lang, page=page, per_page=per_page)  # fmt: skip
+        command = ctx.r.dialog_show(player, title, buttons, body=body, columns=DIALOG_COLUMNS)
+        if len(command.encode("utf-8")) <= RCON_COMMAND_LIMIT or per_page == 1:
+            break
+        per_page -= 1
+    screens.dialog_page[player] = page % pages
+    ctx.sink.run(command)
+    return True
+
+
+def on_dialog(screens: HandScreens, player: str, action: DialogAction, card: int | None) -> None:
+    """A hand-dialog button was pressed: act, then show the dialog again unless the turn is done."""
+    table = screens.table
+    again = True
+    try:
+        if action is DialogAction.CARD and card is not None:
+            toggle(table, player, card)
+        elif action is DialogAction.CLEAR:
+            table.selection.pop(player, None)
+        elif action is DialogAction.PAGE:
+            screens.dialog_page[player] = screens.dialog_page.get(player, 0) + 1
+        elif action is DialogAction.PLAY:
+            table.play_selection(player)
+            again = False
+        elif action is DialogAction.PASS:
+            table.decide(player, None)
+            again = False
+    except (HostError, EngineError) as exc:
+        if isinstance(exc, HostError):
+            table.ctx.tell(player, exc.message_key, "red", **exc.params)
+        else:
+            table.ctx.tell(player, "error.not_now", "red")
+    screens.refresh(player)
+    if again:
+        show_dialog(screens, player)

@@ -1,0 +1,183 @@
+"""The 出す button's verdict (出せるかどうか): the engine's answer for the selected cards, as a colour.
+
+Seed 001: green — it can be played (the button names the cards); orange — it cannot (the reason is in
+the name, e.g. 「場は2枚出しです」「♥縛り中です」); purple — it can, but it would be a 反則上がり. In the
+exchange (and for 7渡し / 10捨て) the button is 渡す and accepts exactly the cards the engine asks for.
+
+The verdict is the engine's own: :func:`verdict` asks :meth:`Round.play_cards` (the strongest legal
+reading of the cards, or the error of the reading that got furthest), :meth:`Round.why_illegal` for
+gives, and :meth:`Round.would_foul`. It never re-implements a rule.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from dfg_bridge.engine import (
+    CARDS,
+    Card,
+    Discard,
+    EngineError,
+    Give,
+    MeldKind,
+    Pass,
+    Phase,
+    Round,
+)
+from dfg_bridge.host.errors import MESSAGE_OF
+from dfg_bridge.host.ports import MessageCatalog
+
+
+class ButtonColor(enum.Enum):
+    """The colour of the 出す / 渡す button."""
+
+    GREEN = "green"
+    """Playable as it is; the button names the cards."""
+    ORANGE = "orange"
+    """Not playable; the reason is in the button's name."""
+    PURPLE = "purple"
+    """Playable, but finishing with it is 反則上がり (last place)."""
+
+
+class Mode(enum.Enum):
+    """What the play button does now."""
+
+    PLAY = "play"
+    """出す: play a meld."""
+    GIVE = "give"
+    """渡す: the exchange (交換), 7渡し or 10捨て."""
+
+
+_EMPTY: Mapping[str, object] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What pressing 出す/渡す would do with the selection now.
+
+    ``code`` is the refusal's code (an engine :class:`~dfg_bridge.engine.ErrorCode` value, or the
+    host's ``nothing_selected`` / ``not_now``) and ``params`` fill its message; ``readings`` are what
+    each card would stand for when the play is allowed (a joker's assumed card).
+    """
+
+    color: ButtonColor
+    mode: Mode
+    cards: tuple[Card, ...] = ()
+    readings: tuple[Card, ...] = ()
+    code: str | None = None
+    params: Mapping[str, object] = field(default_factory=lambda: _EMPTY)
+
+    @property
+    def ok(self) -> bool:
+        """Whether pressing the button would be accepted (green or purple)."""
+        return self.color is not ButtonColor.ORANGE
+
+
+def _blocked(mode: Mode, cards: tuple[Card, ...], code: str, **params: object) -> Verdict:
+    return Verdict(ButtonColor.ORANGE, mode, cards, (), code, MappingProxyType(params))
+
+
+def mode_of(rnd: Round) -> Mode:
+    """渡す during the exchange and the 7渡し / 10捨て decisions, else 出す."""
+    if rnd.phase is Phase.EXCHANGE or rnd.pending_decision in ("seven_pass", "ten_discard"):
+        return Mode.GIVE
+    return Mode.PLAY
+
+
+def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
+    """The engine's verdict on playing (or giving) the ``selected`` card indices of ``seat`` now.
+
+    >>> from dfg_bridge.engine import Round, Rules, parse_cards
+    >>> hands = [list(parse_cards("S3 H3 D4")), list(parse_cards("S5 H6")), list(parse_cards("C7 C9"))]
+    >>> rnd = Round.from_hands(Rules.preset("minecraft"), hands, leader=0)
+    >>> v = verdict(rnd, 0, {c.index for c in parse_cards("S3 H3")})
+    >>> v.color.value, [str(c) for c in v.cards]
+    ('green', ['♠3', '♥3'])
+    >>> verdict(rnd, 0, {c.index for c in parse_cards("S3 D4")}).code
+    'invalid_meld'
+    >>> verdict(rnd, 1, {c.index for c in parse_cards("S5")}).code
+    'not_your_turn'
+    """
+    cards = tuple(CARDS[i] for i in sorted(selected))
+    if rnd is None or rnd.over:
+        return _blocked(Mode.PLAY, cards, "not_now")
+    mode = mode_of(rnd)
+    if seat not in rnd.awaiting():
+        return _blocked(mode, cards, "not_your_turn")
+    if mode is Mode.GIVE:
+        return _give_verdict(rnd, seat, cards)
+    if rnd.pending_decision is not None:
+        # Qボンバー / なかまカード are answered by their own commands, not by the hand screen.
+        return _blocked(mode, cards, "not_now")
+    if not cards:
+        return _blocked(mode, cards, "nothing_selected")
+    try:
+        play = rnd.play_cards(seat, cards)
+    except EngineError as exc:
+        return _blocked(mode, cards, exc.code, **_params(rnd, seat, exc.code, cards))
+    meld = play.meld
+    finishing = len(rnd.hand(seat)) == len(cards)
+    color = ButtonColor.PURPLE if finishing and rnd.would_foul(meld) else ButtonColor.GREEN
+    return Verdict(color, mode, meld.cards, meld.readings)
+
+
+def _give_verdict(rnd: Round, seat: int, cards: tuple[Card, ...]) -> Verdict:
+    if rnd.pending_decision == "ten_discard":
+        action: Give | Discard = Discard(seat, cards)
+    else:
+        action = Give(seat, cards)
+    error = rnd.why_illegal(action)
+    if error is not None:
+        return _blocked(Mode.GIVE, cards, error.code, **_params(rnd, seat, error.code, cards))
+    return Verdict(ButtonColor.GREEN, Mode.GIVE, cards, cards)
+
+
+def give_count(rnd: Round, seat: int) -> int | None:
+    """How many cards ``seat`` must (exchange) or may (7渡し / 10捨て) give now, if it gives."""
+    if rnd.phase is Phase.EXCHANGE:
+        legal = next(iter(rnd.legal_actions(seat)), None)
+        return len(legal.cards) if isinstance(legal, Give) else None
+    if rnd.pending_decision in ("seven_pass", "ten_discard"):
+        return rnd.pending_count()
+    return None
+
+
+def _params(rnd: Round, seat: int, code: str, cards: tuple[Card, ...]) -> dict[str, object]:
+    """The placeholders of the refusal's message (as the host's chat errors use them)."""
+    field_meld = rnd.field
+    if code == "wrong_kind" and field_meld is not None:
+        return {"kind": field_meld.kind.value, "size": field_meld.size}
+    if code == "wrong_size" and field_meld is not None:
+        return {"size": field_meld.size}
+    if code == "locked":
+        return {"suit": "".join(s.symbol for s in sorted(rnd.lock or ()))}
+    if code == "not_in_hand":
+        return {"cards": " ".join(str(c) for c in cards)}
+    if code == "wrong_count":
+        return {"count": give_count(rnd, seat) or 0, "selected": len(cards)}
+    return {}
+
+
+def pass_refusal(rnd: Round | None, seat: int) -> str | None:
+    """Why パス is refused now (``None`` when it would be accepted), e.g. ``leader_cannot_pass``."""
+    if rnd is None or rnd.over:
+        return "not_now"
+    if seat not in rnd.awaiting():
+        return "not_your_turn"
+    if mode_of(rnd) is Mode.GIVE or rnd.pending_decision is not None:
+        return None  # パス in a decision means "the default" (the host's timeout action)
+    error = rnd.why_illegal(Pass(seat))
+    return error.code if error is not None else None
+
+
+def reason_text(code: str, params: Mapping[str, object], msgs: MessageCatalog, lang: str) -> str:
+    """The refusal as the player reads it, e.g. ``場は2枚出しです。`` (the chat error's own text)."""
+    values = dict(params)
+    kind = values.get("kind")
+    if code == "wrong_kind" and isinstance(kind, str):
+        name = MeldKind(kind).value
+        values["kind"] = msgs.get(f"kinds.{name}", lang, size=values.get("size", ""))
+    return msgs.get(MESSAGE_OF.get(code, f"error.{code}"), lang, **values)
