@@ -31,8 +31,10 @@ from dfg_bridge.engine.events import (
 from dfg_bridge.engine.rules import LeaderRule
 
 D3_BIT = 1 << 2  # ♦3
+TRANSFER = 10
+"""History record of cards moving between hands: ``(TRANSFER, mask, giver, receiver)``."""
 
-__all__ = ["ALL_JOKER_PAIR", "D3_BIT", "EXCHANGE", "OVER", "PLAY", "S3_BIT", "S3_SINGLE", "Core"]
+__all__ = ["ALL_JOKER_PAIR", "D3_BIT", "EXCHANGE", "OVER", "PLAY", "S3_BIT", "S3_SINGLE", "TRANSFER", "Core"]
 
 
 class Core(Flow):
@@ -84,6 +86,7 @@ class Core(Flow):
                 target = self._next_active(seat)
                 self.hands[seat] &= ~mask
                 self.hands[target] |= mask
+                self.history.append((seat, (TRANSFER, mask, seat, target)))
                 if ev is not None:
                     ev.append(Gave(seat, target, cards_of_mask(mask), "seven_pass"))
         elif code == mv.K_DISCARD:
@@ -141,6 +144,7 @@ class Core(Flow):
             self.ex_pending = tuple(e for e in self.ex_pending if e is not entry)
             self.hands[seat] &= ~mask
             self.hands[entry[1]] |= mask
+            self.history.append((seat, (TRANSFER, mask, seat, entry[1])))
             if ev is not None:
                 ev.append(Gave(seat, entry[1], cards_of_mask(mask), "exchange"))
         else:
@@ -174,6 +178,8 @@ class Core(Flow):
         held[seat] |= strong
         held[target] |= mask
         self.held = tuple(held)
+        self.history.append((target, (TRANSFER, strong, target, seat)))
+        self.history.append((seat, (TRANSFER, mask, seat, target)))
         if ev is not None:
             ev.append(Bribed(seat, target, k))
             ev.append(Gave(target, seat, cards_of_mask(strong), "bribe"))
@@ -262,6 +268,7 @@ class Core(Flow):
                 h &= ~top
             self.hands[low] = h
             self.hands[high] |= strong
+            self.history.append((low, (TRANSFER, strong, low, high)))
             self.setup_events.append(Gave(low, high, cards_of_mask(strong), "exchange_auto"))
             pending.append((high, low, k))
         self.ex_pending = tuple(pending)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dfg_bridge.engine import _moves as mv
+from dfg_bridge.engine._core import TRANSFER
 from dfg_bridge.engine.actions import Action
 from dfg_bridge.engine.cards import CARDS, Card, Suit, cards_of_mask
 from dfg_bridge.engine.melds import Meld, meld_of_move
@@ -56,6 +57,8 @@ class Observation:
     """The previous round's 大富豪 (都落ち), if any."""
     step: int = 0
     """Actions taken so far in the round."""
+    transfers: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
+    """Cards this seat gave or received (exchange, 買収, 7渡し): ``(giver, receiver, cards)``."""
 
 
 def observe(rnd: RoundViews, seat: int) -> Observation:
@@ -63,8 +66,12 @@ def observe(rnd: RoundViews, seat: int) -> Observation:
     from dfg_bridge.engine.actions import Pass, Play
 
     history: list[Action] = []
+    transfers: list[tuple[int, int, tuple[Card, ...]]] = []
     for s, m in rnd.history:
-        if m[0] == mv.K_PASS:
+        if m[0] == TRANSFER:
+            if seat in (m[2], m[3]):
+                transfers.append((m[2], m[3], cards_of_mask(m[1])))
+        elif m[0] == mv.K_PASS:
             history.append(Pass(s))
         elif m[0] <= mv.K_STAIRS:
             history.append(Play(s, meld_of_move(m)))
@@ -107,4 +114,5 @@ def observe(rnd: RoundViews, seat: int) -> Observation:
         pending_count=rnd.pending[0][1] if rnd.pending and to_act == seat else 0,
         prev_daifugo=rnd.prev_daifugo if rnd.prev_daifugo >= 0 else None,
         step=rnd.step,
+        transfers=tuple(transfers),
     )

@@ -114,5 +114,7 @@ def host_settings(config: Config) -> HostSettings:
         trigger_objective=config.commands.trigger_objective,
         crash=CrashPolicy.END if config.crash_policy is CfgCrash.END else CrashPolicy.RESUME,
         custody_ender_chest=str(config.hand.surface) == "enderchest",
+        hand_surface=str(config.hand.surface),
+        hand_poll_interval=config.hand.poll_interval,
         sidebar_overflow=SidebarOverflow(str(config.displays.sidebar_overflow)),
     )

@@ -25,10 +25,12 @@ from dfg_bridge.host.custody import Custody, Restore
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
     AdminReload,
     AdminStop,
     ClearSelection,
+    DialogClick,
     Hand,
     Intent,
     Join,
@@ -252,6 +254,10 @@ class GameHost:
                 fn = self._calls.pop(event.label, None)
                 if fn is not None:
                     fn()
+            elif isinstance(event, HandPoll):
+                polled = self.tables.get(event.table)
+                if polled is not None:
+                    polled.hands.on_poll(event)
         except HostError as exc:
             if player is not None:
                 self._tell_error(player, exc.message_key, **exc.params)
@@ -306,6 +312,8 @@ class GameHost:
             table.toggle(player, intent.card)
         elif isinstance(intent, ClearSelection):
             table.clear_selection(player)
+        elif isinstance(intent, DialogClick):
+            on_dialog(table.hands, player, intent.action, intent.card)
 
     # ---- joining and leaving ------------------------------------------------------------------
     def _table_of(self, player: str) -> Table | None:

@@ -143,6 +143,10 @@ class HostSettings:
     sidebar_overflow: SidebarOverflow = SidebarOverflow.NONE
     displays: bool = True
     team_prefix: str = "【大富豪】"
+    hand_surface: str = "chest"
+    """Where the hand screen is: ``chest`` (the seat's locked double chest) or ``enderchest``."""
+    hand_poll_interval: float = 0.05
+    """Seconds between reads of the screen of a player who may act."""
 
     def table(self, table_id: str) -> TableSettings | None:
         """The table with this id."""

@@ -17,10 +17,11 @@ from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.differ import Element
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.flow import TableFlow
+from dfg_bridge.host.handscreen import HandScreens, Surface, send_chat_hand, show_dialog
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.match import EndReason, MatchRun, Participant
 from dfg_bridge.host.settings import DropoutPolicy, TableSettings
-from dfg_bridge.host.texts import hand_lines, rules_summary, status_text
+from dfg_bridge.host.texts import rules_summary, status_text
 from dfg_bridge.host.views import Phase, SeatSnap, TableSnap, desired
 from dfg_bridge.model.text import Text
 
@@ -33,6 +34,10 @@ class Table(TableFlow):
     def __init__(self, ctx: HostContext, settings: TableSettings, index: int) -> None:
         super().__init__(ctx, settings, index)
         self.pending_settings: TableSettings | None = None
+        self.hands = HandScreens(
+            self, surface=Surface(ctx.settings.hand_surface), poll_interval=ctx.settings.hand_poll_interval
+        )
+        """The seated players' hand screens (手札の画面)."""
 
     # ---- lobby ----------------------------------------------------------------------------------
     def add_member(self, player: str) -> None:
@@ -97,6 +102,7 @@ class Table(TableFlow):
         self.ctx.journal.clear(self.id)
         self.ctx.journal.append(self.id, run.header())
         self.run = run
+        self.hands.new_match()
         self.paused_until = None
         count, rounds = len(participants), self.settings.rounds
         if mode is Mode.CPU:
@@ -114,32 +120,19 @@ class Table(TableFlow):
 
     # ---- player info ------------------------------------------------------------------------------
     def show_hand(self, player: str) -> None:
-        """``/dfg hand``: the clickable chat hand (the hand screen comes with the hand-screen issue)."""
+        """``/dfg hand``: where the hand screen is, the clickable chat hand and (1.21.6+) the hand dialog."""
         run = self.run
         seat = run.seat_of(player) if run is not None else None
         if run is None or run.round is None or seat is None:
             raise CommandError("not_playing")
+        where = "hand.ender_where" if self.hands.surface is Surface.ENDER_CHEST else "hand.where"
+        self.ctx.tell(player, where, "gray")
         self._send_hand(player, seat, your_turn=False)
+        show_dialog(self.hands, player)
 
     def _send_hand(self, player: str, seat: int, *, your_turn: bool) -> None:
-        assert self.run is not None and self.run.round is not None
-        rnd = self.run.round
-        objective = self.ctx.settings.trigger_objective
-
-        def trigger(value: int) -> str:
-            return self.ctx.r.trigger_command(objective, value)
-
-        lines = hand_lines(
-            rnd.hand(seat),
-            self.selection.get(player, set()),
-            trigger,
-            self.ctx.msgs,
-            self.ctx.lang,
-            exchange=rnd.phase is EnginePhase.EXCHANGE,
-            your_turn=your_turn,
-        )
-        for message in self.ctx.pack(player, lines):
-            self.ctx.tell_text(player, message)
+        # The clickable chat hand (one line of cards, then 出す and パス); it also refreshes the screen.
+        send_chat_hand(self.hands, player, your_turn=your_turn)
 
     def notify_turn(self, player: str) -> None:
         """Tell ``player`` it is their turn, with their hand."""
@@ -202,9 +195,11 @@ class Table(TableFlow):
             self.ctx.sink.run(r.teleport(player, spot.pos, spot.yaw, 0.0))
             entity = r.tagged(self.names.seat(seat), kind="armor_stand", single=True)
             self.ctx.sink.run(r.ride_mount(player, entity))
+            self.hands.seated(player, seat)
 
     def unseat(self, player: str) -> None:
         """Dismount a player and send them to the table's exit point."""
+        self.hands.unseated(player)
         if player not in self.ctx.online:
             return
         r = self.ctx.r
@@ -309,6 +304,7 @@ class Table(TableFlow):
                     self.drop(seat)
                 if self.run is not None:
                     self.remove_member(name)
+        self.hands.sweep()
         if self.run is not None and self.seconds_left() is not None:
             self.sync()
 
@@ -383,6 +379,7 @@ class Table(TableFlow):
 
     def sync(self) -> None:
         """Send the changed display elements of this table."""
+        self.hands.sync()
         if not self.ctx.settings.displays:
             return
         self.ctx.differ.sync(self.id, desired(self.snapshot(), self.ctx.msgs, self.ctx.lang))
@@ -408,4 +405,5 @@ class Table(TableFlow):
         sink.run(r.objective_number_format_blank(names.objective))
         sink.run(r.bossbar_add(names.bossbar, Text(self.settings.name)))
         self.ctx.differ.forget(self.id)
+        self.hands.forget()
         self.sync()

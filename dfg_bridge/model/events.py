@@ -65,6 +65,13 @@ class ServerStopping:
 
 
 @dataclass(frozen=True, slots=True)
+class ServerExited:
+    """A wrapped server process ended (crash or stop) with this exit status."""
+
+    returncode: int
+
+
+@dataclass(frozen=True, slots=True)
 class ServerVersionSeen:
     """``Starting minecraft server version X`` was logged."""
 
@@ -78,6 +85,7 @@ ServerEvent = (
     | PlayerLeft
     | ServerStarted
     | ServerStopping
+    | ServerExited
     | ServerVersionSeen
 )
 """Everything a source may put on the main queue."""

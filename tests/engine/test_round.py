@@ -178,3 +178,12 @@ def test_from_observation_rebuilds_a_playable_equivalent_round() -> None:
 def test_a_seat_dealt_nothing_sits_out() -> None:
     r = Round.from_hands(Rules(), _hands("D3 S5", "S4 S6", ""))
     assert r.seats_in_play() == frozenset({0, 1})
+
+
+def test_observation_reveals_own_exchange_cards_only() -> None:
+    r = Round.from_hands(Rules(), _hands("S3 H3 D4", "S6 H7", "JK S2 D3"), prev_ranking=[0, 1, 2])
+    r.apply(Give(0, tuple(parse_cards("S3 H3"))))
+    jk_s2 = tuple(parse_cards("S2 JK"))
+    assert r.observation(0).transfers == ((2, 0, jk_s2), (0, 2, tuple(parse_cards("S3 H3"))))
+    assert r.observation(2).transfers == r.observation(0).transfers
+    assert r.observation(1).transfers == ()

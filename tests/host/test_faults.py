@@ -15,9 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.store import open_store
 from tests.host.rig import Rig, make_rig
 
-RUNS = 20
+RUNS = 200
 
 ITEMS = [
     ('diamond_sword[enchantments={sharpness:5},custom_name="Excalibur"]', 1),
@@ -100,6 +102,7 @@ def test_two_hundred_killed_runs_lose_and_duplicate_nothing(sim_factory: Any, tm
     assert span > 40
 
     crashes = before_send = 0
+    states: dict[str, int] = {}
     for i in range(RUNS):
         a, b = f"Fa{i}", f"Fb{i}"
         rig.join(a, b)
@@ -117,6 +120,8 @@ def test_two_hundred_killed_runs_lose_and_duplicate_nothing(sim_factory: Any, tm
             crashes += 1
             before_send += not after
             rig.kill_daemon()
+            for record in CustodyLedger(open_store(rig.data_dir)).all():
+                states[record.state.value] = states.get(record.state.value, 0) + 1
             rig.start_daemon(place_on_start=False)
             _finish(rig, a, b)
         assert rig.host.ledger.all() == [], f"run {i}: still held {rig.host.ledger.all()}"
@@ -129,5 +134,7 @@ def test_two_hundred_killed_runs_lose_and_duplicate_nothing(sim_factory: Any, tm
     assert lockers == [], "items left in lockers"
     assert crashes >= RUNS * 0.8  # most runs really died (a few crash points lie past the script's end)
     print(f"\nfault injection: {RUNS} runs, {crashes} killed ({before_send} before a send, "
-          f"{crashes - before_send} after), script span {span} commands, 0 items lost or duplicated")
+          f"{crashes - before_send} after), script span {span} commands, 0 items lost or duplicated; "
+          f"custody records found mid-step at the crash: {states}")
+    assert {"intent", "copied", "held", "restoring"} <= set(states)  # every half-done step was hit
     assert rig.invalid() == []

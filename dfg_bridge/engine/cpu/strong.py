@@ -13,6 +13,7 @@ Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかま�
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -33,6 +34,8 @@ from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
 
+DEADLINE_SHARE = 0.75
+"""Share of the budget the search may use (the rest covers set-up and the caller's overhead)."""
 MAX_CANDIDATES = 8
 """Plays compared by the search (the heuristic's favourites; a pass is always added)."""
 MIN_DEALS = 12
@@ -65,7 +68,17 @@ class StrongPlayer:
     def decide(self, observation: Observation, legal: Iterable[Action]) -> Action:
         """Pick one of ``legal`` within the time budget."""
         start = time.perf_counter()
-        acts = as_list(legal)
+        # the search allocates many short-lived tuples and no cycles: a cyclic collection in the
+        # middle of it would only add a pause, so it waits until the decision is made
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._decide(observation, as_list(legal), start)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _decide(self, observation: Observation, acts: list[Action], start: float) -> Action:
         view = read(observation, rules_of(observation, self.rules))
         self._tracker.update(view)
         self.last_deals = 0
@@ -74,7 +87,7 @@ class StrongPlayer:
         else:
             decision = decision_of(acts)
             if decision is Decision.PLAY:
-                action = self._play(view, acts, start + 0.85 * self.budget)
+                action = self._play(view, acts, start + DEADLINE_SHARE * self.budget)
             else:
                 action = choose(view, acts, decision)
         self._tracker.note(view, action)
@@ -194,19 +207,28 @@ class StrongPlayer:
         while deals < self.max_deals:
             hands = sampler.sample()
             world = det.with_hands(base, hands, sampler.leftover(hands), rng.getrandbits(32))
+            late = False
             for i in range(k):
-                if i in alive:
+                if i in alive and not late:
                     r = world.copy()
                     r.make_move(cands[i][0])
                     results[i].append(playout(r, seat, rng, rules, points))
+                    late = time.perf_counter() > deadline
                 else:
                     results[i].append(0)
+            if late:
+                # an unfinished deal would compare candidates on different deals: drop it
+                for row in results:
+                    row.pop()
+                break
             deals += 1
-            if time.perf_counter() > deadline or len(alive) == 1:
+            if len(alive) == 1:
                 break
             if deals >= MIN_DEALS and deals % 2 == 0:
                 alive = _survivors(results, alive)
         self.last_deals = deals
+        if deals == 0:
+            return cands[0][1]
         return cands[_pick(results, alive)][1]
 
 

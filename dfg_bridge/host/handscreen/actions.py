@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from dfg_bridge.host.handscreen.manager import HandScreens
     from dfg_bridge.host.table import Table
 
+
 def seat_of(table: Table, player: str) -> int:
     """``player``'s seat in the round being played (raises ``not_playing``)."""
     run = table.run

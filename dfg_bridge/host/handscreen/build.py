@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from dfg_bridge.host.table import Table
 
 
-def screen_state(table: Table, snap: TableSnap, player: str, seat: int, *, sort: SortOrder,
-                 page: int = 0) -> ScreenState:  # fmt: skip
+def screen_state(
+    table: Table, snap: TableSnap, player: str, seat: int, *, sort: SortOrder, page: int = 0
+) -> ScreenState:
     """What ``player`` (at ``seat``) sees on their screen now."""
     run = table.run
     if run is None:
@@ -41,8 +42,9 @@ def screen_state(table: Table, snap: TableSnap, player: str, seat: int, *, sort:
     )
     info = _info(table, seat)
     if rnd is None:
-        return ScreenState(sort=sort, players=players, round_no=run.round_no, rounds=run.rounds, info=info,
-                           page=page)  # fmt: skip
+        return ScreenState(
+            sort=sort, players=players, round_no=run.round_no, rounds=run.rounds, info=info, page=page
+        )
     hand = rnd.hand(seat) if seat < rnd.n_seats else ()
     in_hand = {c.index for c in hand}
     selected = frozenset(i for i in table.selection.get(player, ()) if i in in_hand)

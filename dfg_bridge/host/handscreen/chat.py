@@ -36,8 +36,9 @@ class DialogChoice:
     width: int | None = None
 
 
-def _click(label: str, color: str | None, command: str, *, bold: bool | None = None,
-           hover: Text | None = None) -> Text:  # fmt: skip
+def _click(
+    label: str, color: str | None, command: str, *, bold: bool | None = None, hover: Text | None = None
+) -> Text:
     return Text(label, color=color, bold=bold, click=Click(ClickAction.RUN_COMMAND, command), hover=hover)
 
 
@@ -49,13 +50,16 @@ def play_label(verdict: Verdict, msgs: MessageCatalog, lang: str) -> Text:
         reason = reason_text(verdict.code or "not_now", verdict.params, msgs, lang)
         return Text(msgs.get("hand.play_blocked", lang, label=label, reason=reason), color=color)
     key = "hand.play_foul" if verdict.color is ButtonColor.PURPLE else "hand.play_ok"
-    return cards_message(msgs, key, lang, cards_text(verdict.cards, verdict.readings or None), color, label=label)
+    return cards_message(
+        msgs, key, lang, cards_text(verdict.cards, verdict.readings or None), color, label=label
+    )
 
 
 def chat_hand(
     hand: Sequence[Card],
     selected: frozenset[int] | set[int],
     verdict: Verdict,
+    *,
     trigger: TriggerFor,
     msgs: MessageCatalog,
     lang: str,
@@ -67,9 +71,10 @@ def chat_hand(
     >>> class M:
     ...     def get(self, key, lang=None, /, **kw): return key
     >>> parts, buttons = chat_hand(parse_cards("S3 HQ"), {parse_cards("HQ")[0].index},
-    ...     Verdict(ButtonColor.ORANGE, Mode.PLAY, code="not_now"), lambda v: f"/trigger dfg set {v}", M(), "ja")
+    ...     Verdict(ButtonColor.ORANGE, Mode.PLAY, code="not_now"), trigger=lambda v: f"/trigger dfg set {v}",
+    ...     msgs=M(), lang="ja")
     >>> [p.plain() for p in parts], parts[2].click.command
-    (['hand.header', '♠3 ', 'hand.selected♥Q '], '/trigger dfg set 141')
+    (['hand.header', '♠3 ', 'hand.selected♥Q '], '/trigger dfg set 137')
     """
     mark = msgs.get("hand.selected", lang)
     parts: list[Text] = [Text(msgs.get("hand.header", lang), color="gold")]
@@ -79,17 +84,31 @@ def chat_hand(
         chosen = card.index in selected
         face = card_text(card)
         parts.append(
-            _click((mark if chosen else "") + face.plain() + " ", face.color,
-                   trigger(int(TriggerCode.CARD_BASE) + card.index), bold=True if chosen else None)  # fmt: skip
+            _click(
+                (mark if chosen else "") + face.plain() + " ",
+                face.color,
+                trigger(int(TriggerCode.CARD_BASE) + card.index),
+                bold=True if chosen else None,
+            )
         )
     play = play_label(verdict, msgs, lang)
     buttons = Text.join(
         [
             Text("[", color=play.color),
-            Text(play.text, color=play.color, bold=True, extra=play.extra,
-                 click=Click(ClickAction.RUN_COMMAND, trigger(int(TriggerCode.PLAY)))),  # fmt: skip
+            Text(
+                play.text,
+                color=play.color,
+                bold=True,
+                extra=play.extra,
+                click=Click(ClickAction.RUN_COMMAND, trigger(int(TriggerCode.PLAY))),
+            ),
             Text("] ", color=play.color),
-            _click("[" + msgs.get("hand.pass_button", lang) + "]", "yellow", trigger(int(TriggerCode.PASS)), bold=True),
+            _click(
+                "[" + msgs.get("hand.pass_button", lang) + "]",
+                "yellow",
+                trigger(int(TriggerCode.PASS)),
+                bold=True,
+            ),
             Text(" "),
             _click("[" + msgs.get("hand.clear_button", lang) + "]", "gray", trigger(int(TriggerCode.CLEAR))),
         ]
@@ -105,10 +124,10 @@ def dialog_buttons(
     hand: Sequence[Card],
     selected: frozenset[int] | set[int],
     verdict: Verdict,
+    *,
     trigger: TriggerFor,
     msgs: MessageCatalog,
     lang: str,
-    *,
     page: int = 0,
     per_page: int | None = None,
 ) -> tuple[list[DialogChoice], int]:
@@ -128,12 +147,22 @@ def dialog_buttons(
         label = Text((mark if chosen else "") + face.plain(), color=face.color, bold=True if chosen else None)
         out.append(DialogChoice(label, trigger(int(TriggerCode.DIALOG_CARD_BASE) + card.index)))
     play = play_label(verdict, msgs, lang)
-    out.append(DialogChoice(Text(play.text, color=play.color, extra=play.extra), trigger(int(TriggerCode.DIALOG_PLAY))))
-    out.append(DialogChoice(Text(msgs.get("hand.pass_button", lang), color="yellow"),
-                            trigger(int(TriggerCode.DIALOG_PASS))))  # fmt: skip
-    out.append(DialogChoice(Text(msgs.get("hand.clear_button", lang), color="gray"),
-                            trigger(int(TriggerCode.DIALOG_CLEAR))))  # fmt: skip
+    out.append(
+        DialogChoice(
+            Text(play.text, color=play.color, extra=play.extra), trigger(int(TriggerCode.DIALOG_PLAY))
+        )
+    )
+    out.append(
+        DialogChoice(
+            Text(msgs.get("hand.pass_button", lang), color="yellow"), trigger(int(TriggerCode.DIALOG_PASS))
+        )
+    )
+    out.append(
+        DialogChoice(
+            Text(msgs.get("hand.clear_button", lang), color="gray"), trigger(int(TriggerCode.DIALOG_CLEAR))
+        )
+    )
     if pages > 1:
-        label = msgs.get("hand.dialog_next", lang, page=page + 1, pages=pages)
-        out.append(DialogChoice(Text(label, color="aqua"), trigger(int(TriggerCode.DIALOG_PAGE))))
+        more = msgs.get("hand.dialog_next", lang, page=page + 1, pages=pages)
+        out.append(DialogChoice(Text(more, color="aqua"), trigger(int(TriggerCode.DIALOG_PAGE))))
     return out, pages

@@ -9,7 +9,7 @@ table page shows the field and players in rows 1–2; row 3 always holds the but
 
 >>> CHEST.size, CHEST.buttons[Button.PLAY], CHEST.hand_slots[0]
 (54, 45, 18)
->>> ender_layout(1, 2).hand_offset, ender_layout(2, 2).hand_slots
+>>> ender_layout(1, 3).hand_offset, ender_layout(2, 3).hand_slots
 (18, ())
 """
 
@@ -81,9 +81,7 @@ CHEST = Layout(
     round_slot=16,
     time_slot=17,
     hand_slots=tuple(range(18, 45)),
-    buttons=_buttons(
-        {Button.PLAY: 45, Button.PASS: 47, Button.CLEAR: 49, Button.SORT: 51, Button.INFO: 53}
-    ),
+    buttons=_buttons({Button.PLAY: 45, Button.PASS: 47, Button.CLEAR: 49, Button.SORT: 51, Button.INFO: 53}),
 )
 """The double chest: rows 1–6 exactly as seed 001 describes them."""
 

@@ -90,7 +90,9 @@ class ScreenRenderer(SlotWriter, Protocol):
 class HandScreens:
     """Every seated player's hand screen at one table."""
 
-    def __init__(self, table: Table, *, surface: Surface = Surface.CHEST, poll_interval: float = 0.05) -> None:
+    def __init__(
+        self, table: Table, *, surface: Surface = Surface.CHEST, poll_interval: float = 0.05
+    ) -> None:
         self.table = table
         self.surface = surface
         self.poll_interval = poll_interval
@@ -104,6 +106,8 @@ class HandScreens:
         self._turn = 0
         self._states: dict[str, ScreenState] = {}
         self._titles: dict[str, str] = {}
+        self.dialog_page: dict[str, int] = {}
+        """Per player: the hand dialog's page (long hands do not fit in one dialog command)."""
 
     # ---- plumbing ---------------------------------------------------------------------------------
     @property
@@ -125,7 +129,9 @@ class HandScreens:
 
     def key_item(self, seat: int) -> ItemSpec:
         """The seat's key book."""
-        return ItemSpec(KEY_ITEM, 1, Text(self.key_name(seat), color="gold", italic=False), tag=self.key_tag(seat))
+        return ItemSpec(
+            KEY_ITEM, 1, Text(self.key_name(seat), color="gold", italic=False), tag=self.key_tag(seat)
+        )
 
     def _spot(self, player: str, seat: int) -> ChestSurface | EnderSurface | None:
         if self.surface is Surface.ENDER_CHEST:
@@ -143,7 +149,7 @@ class HandScreens:
         self.secret = secrets.token_hex(2)
 
     def seated(self, player: str, seat: int) -> None:
-        """``player`` sits at ``seat``: give the key, re-key the chest; the screen is drawn at the next sync."""
+        """``player`` sits at ``seat``: give the key and re-key the chest (drawn at the next sync)."""
         spot = self._spot(player, seat)
         if spot is None:
             return
@@ -188,7 +194,9 @@ class HandScreens:
         screen.page %= pages
         return ender_layout(screen.page, pages)
 
-    def desired(self, screen: HandScreen, snap: TableSnap | None = None) -> tuple[ScreenState, dict[int, Cell]]:
+    def desired(
+        self, screen: HandScreen, snap: TableSnap | None = None
+    ) -> tuple[ScreenState, dict[int, Cell]]:
         """What ``screen`` should show now."""
         snap = snap if snap is not None else self.table.snapshot()
         state = screen_state(self.table, snap, screen.player, screen.seat, sort=screen.sort, page=screen.page)
@@ -308,7 +316,9 @@ class HandScreens:
         try:
             found = screen.read(replies, key_tag=self.key_tag(screen.seat))
         except ScreenReadError:
-            log.warning("table %s: cannot read %s's screen: %s", self.table.id, screen.player, replies[0][:120])
+            log.warning(
+                "table %s: cannot read %s's screen: %s", self.table.id, screen.player, replies[0][:120]
+            )
             return None
         fresh, screen.fresh = screen.fresh, False
         if not found.changed:

@@ -119,7 +119,11 @@ class EnderSurface:
     def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
         """The command that puts ``spec`` (or nothing) into ender-chest slot ``slot``."""
         name = f"enderchest.{slot}"
-        return r.empty_player_slot(self.player, name) if spec is None else r.item_to_player(self.player, name, spec)
+        return (
+            r.empty_player_slot(self.player, name)
+            if spec is None
+            else r.item_to_player(self.player, name, spec)
+        )
 
     def reads(self, r: SlotWriter) -> list[str]:
         """The command that reads the ender chest back."""

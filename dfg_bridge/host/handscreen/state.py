@@ -87,7 +87,9 @@ class ScreenState:
         return sort_cards(self.hand, self.sort, inverted=self.inverted)
 
 
-def sort_cards(cards: tuple[Card, ...] | list[Card], order: SortOrder, *, inverted: bool = False) -> tuple[Card, ...]:
+def sort_cards(
+    cards: tuple[Card, ...] | list[Card], order: SortOrder, *, inverted: bool = False
+) -> tuple[Card, ...]:
     """Cards in ``order``; ``inverted`` (革命) reverses the ranks, jokers always come last.
 
     >>> from dfg_bridge.engine import parse_cards

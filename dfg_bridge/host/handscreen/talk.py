@@ -47,8 +47,14 @@ def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False
         return
     if your_turn:
         ctx.tell_text(player, Text(ctx.text("hand.your_turn"), color="gold", bold=True))
-    parts, buttons = chat_hand(state.sorted_hand(), state.selected, state.verdict,
-                               lambda v: _trigger(table, v), ctx.msgs, ctx.lang)  # fmt: skip
+    parts, buttons = chat_hand(
+        state.sorted_hand(),
+        state.selected,
+        state.verdict,
+        trigger=lambda v: _trigger(table, v),
+        msgs=ctx.msgs,
+        lang=ctx.lang,
+    )
     for command in ctx.r.tellraw_lines(player, parts):
         ctx.sink.run(command)
     ctx.tell_text(player, buttons)
@@ -64,15 +70,25 @@ def show_dialog(screens: HandScreens, player: str) -> bool:
     hand = state.sorted_hand()
     title = Text(ctx.text("hand.title_exchange" if state.exchange else "hand.title"), bold=True)
     if state.field:
-        field = cards_message(ctx.msgs, "display.centre_field", ctx.lang, cards_text(state.field, state.readings))
+        field = cards_message(
+            ctx.msgs, "display.centre_field", ctx.lang, cards_text(state.field, state.readings)
+        )
     else:
         field = Text(ctx.text("display.centre_empty"))
     body = Text.join([field, Text("\n"), play_label(state.verdict, ctx.msgs, ctx.lang)])
     page = screens.dialog_page.get(player, 0)
     per_page = max(1, len(hand))
     while True:
-        buttons, pages = dialog_buttons(hand, state.selected, state.verdict, lambda v: _trigger(table, v),
-                                        ctx.msgs, ctx.lang, page=page, per_page=per_page)  # fmt: skip
+        buttons, pages = dialog_buttons(
+            hand,
+            state.selected,
+            state.verdict,
+            trigger=lambda v: _trigger(table, v),
+            msgs=ctx.msgs,
+            lang=ctx.lang,
+            page=page,
+            per_page=per_page,
+        )
         command = ctx.r.dialog_show(player, title, buttons, body=body, columns=DIALOG_COLUMNS)
         if len(command.encode("utf-8")) <= RCON_COMMAND_LIMIT or per_page == 1:
             break

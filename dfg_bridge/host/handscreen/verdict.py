@@ -105,15 +105,14 @@ def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
     if rnd is None or rnd.over:
         return _blocked(Mode.PLAY, cards, "not_now")
     mode = mode_of(rnd)
-    if seat not in rnd.awaiting():
-        return _blocked(mode, cards, "not_your_turn")
+    waiting = seat in rnd.awaiting()
     if mode is Mode.GIVE:
-        return _give_verdict(rnd, seat, cards)
-    if rnd.pending_decision is not None:
+        return _give_verdict(rnd, seat, cards) if waiting else _blocked(mode, cards, "not_your_turn")
+    if rnd.pending_decision is not None and waiting:
         # Qボンバー / なかまカード are answered by their own commands, not by the hand screen.
         return _blocked(mode, cards, "not_now")
     if not cards:
-        return _blocked(mode, cards, "nothing_selected")
+        return _blocked(mode, cards, "nothing_selected" if waiting else "not_your_turn")
     try:
         play = rnd.play_cards(seat, cards)
     except EngineError as exc:

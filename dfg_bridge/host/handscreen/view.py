@@ -100,8 +100,10 @@ def cells(state: ScreenState, layout: Layout, msgs: MessageCatalog, lang: str) -
 
     def put(slot: int | None, spec: ItemSpec | None, target: Target | None = None) -> None:
         if slot is not None and spec is not None:
-            out[slot] = Cell(ItemSpec(spec.item, _count(spec.count), spec.name, spec.lore, spec.glint, tag_of(slot)),
-                             target)  # fmt: skip
+            out[slot] = Cell(
+                ItemSpec(spec.item, _count(spec.count), spec.name, spec.lore, spec.glint, tag_of(slot)),
+                target,
+            )
 
     if layout.field_info is not None:
         put(layout.field_info, _field_info(state, msgs, lang))
@@ -149,9 +151,13 @@ def _field_info(state: ScreenState, msgs: MessageCatalog, lang: str) -> ItemSpec
 def _player_item(line: PlayerLine, msgs: MessageCatalog, lang: str) -> ItemSpec:
     lore = (_name(msgs.get("hand.you", lang), "aqua"),) if line.me else ()
     if line.dropped:
-        return ItemSpec("barrier", 1, _name(msgs.get("display.seat_dropped", lang, player=line.name), "red"), lore)
+        return ItemSpec(
+            "barrier", 1, _name(msgs.get("display.seat_dropped", lang, player=line.name), "red"), lore
+        )
     if line.place is not None:
-        text = msgs.get("display.seat_finished", lang, player=line.name, place=line.place, rank=line.title or "")
+        text = msgs.get(
+            "display.seat_finished", lang, player=line.name, place=line.place, rank=line.title or ""
+        )
         return ItemSpec("green_dye", line.place, _name(text, "green"), lore)
     if line.passed:
         text = msgs.get("display.seat_pass", lang, player=line.name)
@@ -159,8 +165,13 @@ def _player_item(line: PlayerLine, msgs: MessageCatalog, lang: str) -> ItemSpec:
     key = "display.seat_turn" if line.to_act else "display.seat"
     text = msgs.get(key, lang, player=line.name, count=line.cards)
     item = "zombie_head" if line.cpu else "player_head"
-    return ItemSpec(item, line.cards, _name(text, "gold" if line.to_act else "white"), lore,
-                    glint=True if line.to_act else None)  # fmt: skip
+    return ItemSpec(
+        item,
+        line.cards,
+        _name(text, "gold" if line.to_act else "white"),
+        lore,
+        glint=True if line.to_act else None,
+    )
 
 
 def _status_item(state: ScreenState, msgs: MessageCatalog, lang: str) -> ItemSpec | None:
@@ -191,16 +202,15 @@ def _button(button: Button, state: ScreenState, layout: Layout, msgs: MessageCat
         reason = reason_text(state.pass_code, {}, msgs, lang)
         return ItemSpec("gray_concrete", 1, _name(f"{label}: {reason}", "gray"))
     if button is Button.CLEAR:
-        label = msgs.get("hand.clear_button", lang)
-        lore = (_name(msgs.get("hand.selected_count", lang, count=len(state.selected)), "gray"),)
-        return ItemSpec("light_gray_concrete", 1, _name(label, "white"), lore if state.selected else ())
+        # No selection count here: it would cost a write on every selection change.
+        return ItemSpec("light_gray_concrete", 1, _name(msgs.get("hand.clear_button", lang), "white"))
     if button is Button.SORT:
         order = msgs.get("hand.sort_suit" if state.sort is SortOrder.SUIT else "hand.sort_strength", lang)
         text = msgs.get("hand.sort_label", lang, label=msgs.get("hand.sort_button", lang), order=order)
         return ItemSpec("comparator", 1, _name(text, "white"))
     if button is Button.INFO:
-        lore = tuple(_name(line, "gray") for line in state.info)
-        return ItemSpec("name_tag", 1, _name(msgs.get("hand.info_button", lang), "aqua"), lore)
+        info = tuple(_name(line, "gray") for line in state.info)
+        return ItemSpec("name_tag", 1, _name(msgs.get("hand.info_button", lang), "aqua"), info)
     text = msgs.get("hand.page", lang, page=layout.page + 1, pages=layout.pages)
     return ItemSpec("arrow", layout.page + 1, _name(text, "white"))
 
@@ -220,8 +230,9 @@ def _play_button(state: ScreenState, msgs: MessageCatalog, lang: str) -> ItemSpe
     key = "hand.play_foul" if v.color is ButtonColor.PURPLE else "hand.play_ok"
     color = "light_purple" if v.color is ButtonColor.PURPLE else "green"
     name = cards_message(msgs, key, lang, cards, color, label=label)
-    return ItemSpec(item, max(1, len(v.cards)), _plain(Text(name.text, color=color, bold=True, extra=name.extra)),
-                    lore)  # fmt: skip
+    return ItemSpec(
+        item, max(1, len(v.cards)), _plain(Text(name.text, color=color, bold=True, extra=name.extra)), lore
+    )
 
 
 __all__ = ["CARD_ITEMS", "JOKER_ITEM", "SUIT_DYES", "Cell", "Target", "card_item", "cells", "tag_of"]

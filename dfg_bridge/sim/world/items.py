@@ -86,10 +86,17 @@ class ItemStack:
         out["id"] = self.id
         out["count"] = Int(self.count)
         if self.components:
-            out["components"] = {
-                key: _component_to_nbt(key, value, json_text) for key, value in self.components.items()
-            }
+            out["components"] = self._components_nbt(json_text)
         return out
+
+    def _components_nbt(self, json_text: bool) -> dict[str, Any]:
+        # Stacks never change, so their encoded components are computed once (data get is on hot paths).
+        cache: dict[bool, dict[str, Any]] = self.__dict__.setdefault("_nbt_cache", {})
+        encoded = cache.get(json_text)
+        if encoded is None:
+            encoded = {key: _component_to_nbt(key, value, json_text) for key, value in self.components.items()}
+            cache[json_text] = encoded
+        return encoded
 
     @classmethod
     def from_nbt(cls, tag: Mapping[str, Any], *, json_text: bool) -> ItemStack | None:

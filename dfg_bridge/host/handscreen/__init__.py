@@ -1,0 +1,51 @@
+"""The hand screen (手札の画面): a private 6-row chest of dyes, plus the chat and dialog hands.
+
+Seed 001 「手札の開き方」「画面の見方・出し方」, built with server commands only (DESIGN §3.4):
+
+* :mod:`~dfg_bridge.host.handscreen.layout` — where everything sits (54-slot chest, paged ender chest);
+* :mod:`~dfg_bridge.host.handscreen.view` — the screen as a pure function of a :class:`ScreenState`;
+* :mod:`~dfg_bridge.host.handscreen.verdict` — the 出す button's colour and reason, from the engine;
+* :mod:`~dfg_bridge.host.handscreen.clicks` — reading the screen back and finding the clicked slots;
+* :mod:`~dfg_bridge.host.handscreen.manager` — :class:`HandScreens`: keys, drawing, polling, cleanup;
+* :mod:`~dfg_bridge.host.handscreen.talk` — the clickable chat hand and the 1.21.6+ dialog.
+"""
+
+from dfg_bridge.host.handscreen.clicks import Diff, Drawn, Seen, diff, parse_items
+from dfg_bridge.host.handscreen.layout import CHEST, Button, Layout, Surface, ender_layout, ender_pages
+from dfg_bridge.host.handscreen.manager import HandPoll, HandScreens
+from dfg_bridge.host.handscreen.state import PlayerLine, ScreenState, SortOrder, sort_cards
+from dfg_bridge.host.handscreen.talk import on_dialog, send_chat_hand, show_dialog
+from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict, pass_refusal, reason_text, verdict
+from dfg_bridge.host.handscreen.view import Cell, card_item, cells
+
+__all__ = [
+    "CHEST",
+    "Button",
+    "ButtonColor",
+    "Cell",
+    "Diff",
+    "Drawn",
+    "HandPoll",
+    "HandScreens",
+    "Layout",
+    "Mode",
+    "PlayerLine",
+    "ScreenState",
+    "Seen",
+    "SortOrder",
+    "Surface",
+    "Verdict",
+    "card_item",
+    "cells",
+    "diff",
+    "ender_layout",
+    "ender_pages",
+    "on_dialog",
+    "parse_items",
+    "pass_refusal",
+    "reason_text",
+    "send_chat_hand",
+    "show_dialog",
+    "sort_cards",
+    "verdict",
+]
