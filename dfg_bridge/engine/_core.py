@@ -126,7 +126,8 @@ class Core(Flow):
                 emptied.append(s)
             s = (s + self.dirn) % self.n
         for s in emptied:
-            if self.ph != OVER:
+            # a finish can make another emptied seat fall first (都落ち): finish each seat once
+            if self.ph != OVER and self.active >> s & 1:
                 self._finish(s, "out")
         if self.ph == OVER:
             return

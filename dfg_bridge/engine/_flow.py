@@ -140,7 +140,8 @@ class Flow(MoveGen):
             self.discard |= lost
             if ev is not None:
                 ev.append(MiyakoOchi(fallen, n_present - len(self.bottom)))
-                ev.append(Discarded(fallen, cards_of_mask(lost), "miyako_ochi"))
+                if lost:
+                    ev.append(Discarded(fallen, cards_of_mask(lost), "miyako_ochi"))
             self._finish(fallen, "miyako_ochi")
         if self.ph != OVER and self.active.bit_count() <= 1:
             if self.active:

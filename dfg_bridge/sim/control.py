@@ -133,6 +133,12 @@ class ControlClient:
         result: dict[str, Any] = self.request("POST", self._p(name) + "/click_text", body)
         return result
 
+    def click_dialog(self, name: str, button: int, *, confirm: bool = True) -> dict[str, Any]:
+        """``POST /players/{name}/click_text`` with ``{"dialog": true}``: press an open dialog's button."""
+        body = {"dialog": True, "part": button, "confirm": confirm}
+        result: dict[str, Any] = self.request("POST", self._p(name) + "/click_text", body)
+        return result
+
     def use_sign(self, name: str, pos: Sequence[int], *, force: bool = False) -> dict[str, Any]:
         """``POST /players/{name}/use_sign``."""
         result: dict[str, Any] = self.request(

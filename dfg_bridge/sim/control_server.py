@@ -10,7 +10,7 @@ POST     /players/{name}/command             ``{"text"}`` runs a command with th
 POST     /players/{name}/open                ``{"pos", "slot"?, "force"?}`` or ``{"enderchest": true}``
 POST     /players/{name}/click               ``{"slot", "mode", "button"?, "slots"?}``
 POST     /players/{name}/close               closes the screen
-POST     /players/{name}/click_text          ``{"message", "part", "confirm"?}``
+POST     /players/{name}/click_text          ``{"message", "part", "confirm"?}``; ``{"dialog": true, "part"}``
 POST     /players/{name}/use_sign            ``{"pos": [x,y,z], "force"?}``
 GET      /players/{name}                     what the player sees and holds
 GET      /world                              containers, signs, entities, objectives, teams, bars
@@ -91,7 +91,9 @@ class ControlServer:
 
     def start(self) -> None:
         """Serve in a background thread."""
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="sim-control", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="sim-control", daemon=True
+        )
         self._thread.start()
 
     def stop(self) -> None:
@@ -219,8 +221,8 @@ class _Handler(BaseHTTPRequestHandler):
                 return 200, {
                     "received": received,
                     "invalid": invalid,
-                    "total": ex.counts["rcon_total"] if "rcon_total" in ex.counts else len(ex.records),
-                    "invalid_count": len(ex.invalid),
+                    "total": ex.rcon_total,
+                    "invalid_count": ex.rcon_invalid,
                 }
         if method == "GET" and parts == ["stats"]:
             return 200, sim.stats()
@@ -287,6 +289,11 @@ class _Handler(BaseHTTPRequestHandler):
             if action == "close":
                 actions.close(ex, name)
                 return 200, {"ok": True}
+            if action == "click_text" and body.get("dialog") is True:
+                # The open dialog's buttons are clicked through the same route: {"dialog": true, "part": j}.
+                confirm = bool(body.get("confirm", True))
+                pressed = actions.click_dialog(ex, name, _int(body, "part"), confirm=confirm)
+                return 200, {"ok": True, **pressed}
             if action == "click_text":
                 result = actions.click_text(
                     ex,

@@ -93,7 +93,7 @@ CommandRunner = Callable[[str], str]
 """Runs one console command on the server thread and returns its collected feedback."""
 
 ConnectionHook = Callable[[str, str, str], None]
-"""Called with (``started`` | ``shutting down``, client name, logging thread name) for vanilla's log lines."""
+"""Called with (``started``/``shutting down``/``error``, client name, thread name) for vanilla's log lines."""
 
 
 class RconServer:
@@ -239,7 +239,10 @@ class RconServer:
                         self._send(conn, -1, _TYPE_AUTH_RESPONSE, "")
                 else:
                     self._send_reply(conn, request_id, _unknown_type_text(packet_type))
-        except (OSError, _ProtocolClose):
+        except _ProtocolClose:
+            if self._on_connection is not None:
+                self._on_connection("error", f"RCON Client /{ip}", name)
+        except OSError:
             pass
         finally:
             with self._lock:

@@ -7,6 +7,7 @@ under it one at a time (vanilla's ``executeBlocking``), after ``service_ms`` of 
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from pathlib import Path
 from typing import IO, Any, Self
@@ -69,6 +70,7 @@ class SimServer:
         self.world = World(options.version)
         self.executor = Executor(self.world, self.log, options)
         self.server_thread = self.executor.lock
+        self.executor.on_stop = self._stop_soon
         self._rcon: RconServer | None = None
         self._control: Any = None
         self._rcon_port = options.rcon_port
@@ -156,6 +158,11 @@ class SimServer:
         self.log.open()
         version = self.options.version
         self.log.info(f"Starting minecraft server version {version}")
+        if self.options.flavor is Flavor.PAPER:
+            self.log.info(
+                f"This server is running Paper version {version}-DEV-dfg-sim (MC: {version}) "
+                f"(Implementing API version {version}-R0.1-SNAPSHOT)"
+            )
         self.log.info("Loading properties")
         self.log.info("Default game type: SURVIVAL")
         self.log.info('Preparing level "world"')
@@ -201,7 +208,33 @@ class SimServer:
         self.log.info("Saving worlds")
         self.log.close()
 
+    def _stop_soon(self) -> None:
+        # /stop runs on the server thread inside an RCON request: halt from another thread so the reply
+        # still goes out first, as vanilla's halt(false) lets the current tick finish.
+        threading.Thread(target=self._halt, name="Server Shutdown Thread", daemon=True).start()
+
+    def _halt(self) -> None:
+        time.sleep(0.05)
+        if self._running:
+            self._shutdown(reason="Server closed")
+
+    @property
+    def service_ms(self) -> float:
+        """Per-command service time; set it while running to simulate a lagging server."""
+        return self.executor.service_ms
+
+    @service_ms.setter
+    def service_ms(self, value: float) -> None:
+        self.executor.service_ms = value
+
     def _rcon_connection(self, event: str, client: str, thread: str) -> None:
+        if event == "error":
+            # What vanilla logs when PktUtils.stringFromByteArray throws on a 10-12 byte request.
+            self.log.write("Exception whilst parsing RCON input", thread=thread, level="ERROR")
+            self.log.write(
+                "java.lang.StringIndexOutOfBoundsException: length -1", thread=thread, level="ERROR"
+            )
+            return
         self.log.info(f"Thread {client} {event}", thread=thread)
 
     def stats(self) -> dict[str, Any]:

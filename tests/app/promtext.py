@@ -177,7 +177,7 @@ def _check_family(family: ParsedFamily) -> None:
     for rest, group in groups.items():
         buckets = sorted(group["buckets"])  # type: ignore[call-overload]
         if not buckets or buckets[-1][0] != math.inf:
-            raise FormatError(0, f"histogram {family.name}{dict(rest)}: no le=\"+Inf\" bucket")
+            raise FormatError(0, f'histogram {family.name}{dict(rest)}: no le="+Inf" bucket')
         counts = [c for _, c in buckets]
         if counts != sorted(counts):
             raise FormatError(0, f"histogram {family.name}: buckets are not cumulative")

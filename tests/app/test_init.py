@@ -79,7 +79,9 @@ def test_messages_are_the_full_catalogue_and_load_without_warnings(in_tmp: Path)
     messages, issues = Messages.load(folder / "messages")
     assert issues == []
     packaged, _ = Messages.load(None)
-    assert messages.get("lobby.left", "en", player="Steve") == packaged.get("lobby.left", "en", player="Steve")
+    assert messages.get("lobby.left", "en", player="Steve") == packaged.get(
+        "lobby.left", "en", player="Steve"
+    )
 
 
 def test_server_dir_fills_paths_port_password_and_flavour(tmp_path: Path) -> None:
@@ -106,7 +108,12 @@ def test_rcon_disabled_on_the_server_gets_a_new_password_and_instructions(tmp_pa
     config = _load(tmp_path / "dfg")
     new = config.rcon.password.reveal()
     assert new != "old"
-    for line in ("enable-rcon=true", "rcon.port=25575", f"rcon.password={new}", "broadcast-rcon-to-ops=false"):
+    for line in (
+        "enable-rcon=true",
+        "rcon.port=25575",
+        f"rcon.password={new}",
+        "broadcast-rcon-to-ops=false",
+    ):
         assert line in out.getvalue()
     assert config.server.flavour.value == "fabric"
 
@@ -174,7 +181,16 @@ def test_end_of_input_takes_every_default(in_tmp: Path) -> None:
 
 def test_cli_with_defaults_asks_nothing(tmp_path: Path) -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "dfg_bridge", "init", "--defaults", "--data-dir", "/var/lib/dfg-bridge", "dfg"],
+        [
+            sys.executable,
+            "-m",
+            "dfg_bridge",
+            "init",
+            "--defaults",
+            "--data-dir",
+            "/var/lib/dfg-bridge",
+            "dfg",
+        ],
         cwd=tmp_path,
         stdin=subprocess.DEVNULL,
         capture_output=True,

@@ -52,12 +52,12 @@ def test_reader_catches_format_mistakes() -> None:
     bad = [
         "x 1",  # no final newline
         "# TYPE x gauge\n# TYPE x gauge\nx 1\n",
-        "x{a=\"1\"} 1\n# TYPE x gauge\n",
+        'x{a="1"} 1\n# TYPE x gauge\n',
         'x{a="\\t"} 1\n',
         "x one\n",
         "x 1\ny 1\nx 2\n",
-        "# TYPE h histogram\nh_bucket{le=\"1\"} 2\nh_bucket{le=\"+Inf\"} 1\nh_sum 1\nh_count 1\n",
-        "# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_sum 1\nh_count 1\n",
+        '# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="+Inf"} 1\nh_sum 1\nh_count 1\n',
+        '# TYPE h histogram\nh_bucket{le="1"} 1\nh_sum 1\nh_count 1\n',
         "# TYPE c counter\nc -1\n",
     ]
     for text in bad:
@@ -68,7 +68,9 @@ def test_reader_catches_format_mistakes() -> None:
 def test_exposition_escapes_and_round_trips() -> None:
     tricky = 'a "quoted" \\ back\nslash'
     families = [
-        Family("dfg_x", MetricKind.GAUGE, "Help with \\ and\nnewline.", (Sample("dfg_x", 0.5, (("k", tricky),)),)),
+        Family(
+            "dfg_x", MetricKind.GAUGE, "Help with \\ and\nnewline.", (Sample("dfg_x", 0.5, (("k", tricky),)),)
+        ),
         Family("dfg_y_total", MetricKind.COUNTER, "Y.", (Sample("dfg_y_total", 3),)),
         histogram_family("dfg_h_seconds", "H.", (0.1, 1.0, math.inf), (1, 0, 2), 4.25),
     ]
@@ -200,7 +202,7 @@ def test_metrics_endpoint_is_scraped_from_a_running_daemon(
 
 
 def test_healthz_fails_when_the_server_goes_away(running: tuple[SimServer, Daemon, Endpoint]) -> None:
-    sim, daemon, endpoint = running
+    sim, _, endpoint = running
     assert _wait(lambda: _get(endpoint, "/healthz")[0] == 200, 15)
     sim.stop()
     assert _wait(lambda: _get(endpoint, "/healthz")[0] == 503, 15)

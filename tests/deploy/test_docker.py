@@ -82,7 +82,9 @@ def test_dockerfile_parses_with_known_instructions_and_from_first() -> None:
     assert all(s.args.startswith("python:${PYTHON_VERSION}-slim") for s in stages)
     arg = next(i for i in instructions if i.keyword == "ARG")
     version = arg.args.split("=", 1)[1]
-    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["requires-python"]
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "requires-python"
+    ]
     assert requires == ">=3.11" and tuple(map(int, version.split("."))) >= (3, 11)
 
 
@@ -130,7 +132,15 @@ def test_dockerfile_healthcheck_probes_the_metrics_port() -> None:
 
 def test_the_probe_module_runs_and_fails_when_nothing_listens() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "dfg_bridge.app.health", "--url", "http://127.0.0.1:9/healthz", "--timeout", "1"],
+        [
+            sys.executable,
+            "-m",
+            "dfg_bridge.app.health",
+            "--url",
+            "http://127.0.0.1:9/healthz",
+            "--timeout",
+            "1",
+        ],
         capture_output=True,
         text=True,
         timeout=30,

@@ -1,4 +1,4 @@
-"""The Paper recipe: the ``commands.yml`` aliases are silent, error-free commands in the paper-flavoured sim."""
+"""The Paper recipe: the ``commands.yml`` aliases run a silent, error-free command (paper-flavoured sim)."""
 
 from __future__ import annotations
 

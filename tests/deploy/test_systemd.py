@@ -70,7 +70,9 @@ def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
     text = UNIT.read_text(encoding="utf-8").replace("/opt/dfg-bridge/bin/dfg-bridge", str(binary))
     unit = tmp_path / "dfg-bridge.service"
     unit.write_text(text, encoding="utf-8")
-    out = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False)
+    out = subprocess.run(
+        [analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False
+    )
     assert out.returncode == 0 and out.stderr.strip() == "", out.stderr
 
 
@@ -81,5 +83,7 @@ def test_systemd_analyze_verify_would_notice_a_mistake(tmp_path: Path) -> None:
     text = UNIT.read_text(encoding="utf-8").replace("/opt/dfg-bridge/bin/dfg-bridge", str(binary))
     unit = tmp_path / "dfg-bridge.service"
     unit.write_text(text.replace("Restart=on-failure", "Restart=sometimes"), encoding="utf-8")
-    out = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False)
+    out = subprocess.run(
+        [analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False
+    )
     assert "restart specifier" in out.stderr and "sometimes" in out.stderr

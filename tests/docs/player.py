@@ -112,30 +112,55 @@ class ChatPlayer:
         self.click(self._buttons(chat, at)[9])
         self.gifts += 1
 
-    def play_match(self, timeout: float) -> list[str]:
-        """Act on every prompt until "試合終了"; returns the final standings lines."""
+    def _step(self) -> str | list[str] | None:
+        """Handle new messages: ``"acted"`` after one prompt, the standings when the match is over."""
         your_turn = self.text("hand.your_turn")
         choose = _pattern(self.text("exchange.choose"))
         over = self.text("match.over")
+        chat = self.chat()
+        new = chat[self.seen :]
+        self.seen = len(chat)
+        for message in new:
+            text = message["text"]
+            self.log.append(text)
+            if text.startswith(over):
+                time.sleep(0.3)
+                return [m["text"] for m in self.chat()[message["index"] :]]
+            if text == your_turn:
+                self.turn(chat, message["index"])
+                return "acted"
+            match = choose.match(text)
+            if match:
+                self.exchange(chat, message["index"], int(match.group(2)))
+                return "acted"
+        return None
+
+    def act_once(self, timeout: float) -> None:
+        """Wait for the first prompt and act on it."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            chat = self.chat()
-            for message in chat[self.seen :]:
-                self.log.append(message["text"])
-            new = chat[self.seen :]
-            self.seen = len(chat)
-            for message in new:
-                text = message["text"]
-                if text.startswith(over):
-                    time.sleep(0.3)
-                    tail = [m["text"] for m in self.chat()[message["index"] :]]
-                    return tail
-                if text == your_turn:
-                    self.turn(chat, message["index"])
-                    break
-                match = choose.match(text)
-                if match:
-                    self.exchange(chat, message["index"], int(match.group(2)))
-                    break
+            if self._step() == "acted":
+                return
+            time.sleep(0.1)
+        raise AssertionError("no prompt to act on; last messages:\n" + "\n".join(self.log[-30:]))
+
+    def wait_for(self, predicate: Any, timeout: float) -> list[str]:
+        """Every chat text, once ``predicate(texts)`` holds (without acting on anything)."""
+        end = time.monotonic() + timeout
+        while True:
+            texts = [m["text"] for m in self.chat()]
+            if predicate(texts):
+                return texts
+            if time.monotonic() > end:
+                raise AssertionError("not seen in time; last messages:\n" + "\n".join(texts[-30:]))
+            time.sleep(0.1)
+
+    def play_match(self, timeout: float) -> list[str]:
+        """Act on every prompt until "試合終了"; returns the final standings lines."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            result = self._step()
+            if isinstance(result, list):
+                return result
             time.sleep(0.1)
         raise AssertionError("the match did not end in time; last messages:\n" + "\n".join(self.log[-30:]))

@@ -9,7 +9,10 @@ import pytest
 from dfg_bridge.sim import SimServer
 from tests.sim.rconraw import RawRcon, packet
 
-CARD = 'item replace block 1 64 1 container.{slot} with red_dye[custom_name={{text:"Q♥",italic:false}},custom_data={{dfg:{{c:"H{n}"}}}}] 12'
+CARD = (
+    "item replace block 1 64 1 container.{slot} with "
+    'red_dye[custom_name={{text:"Q♥",italic:false}},custom_data={{dfg:{{c:"H{n}"}}}}] 12'
+)
 
 
 def _rate(sim: SimServer, commands: list[str]) -> float:
@@ -34,7 +37,10 @@ def _mix(n: int) -> list[str]:
         elif kind == 1:
             out.append(f"scoreboard players set line{i % 15} dfg_side {i}")
         elif kind == 2:
-            out.append(f'execute at @p run tellraw @a {{text:"手札 {i}",click_event:{{action:"run_command",command:"/trigger dfg set {i}"}}}}')
+            out.append(
+                f'execute at @p run tellraw @a {{text:"手札 {i}",'
+                f'click_event:{{action:"run_command",command:"/trigger dfg set {i}"}}}}'
+            )
         else:
             out.append("data get block 1 64 1 Items[0]")
     return out
@@ -46,7 +52,10 @@ def test_rcon_throughput_at_service_ms_0(sim_factory) -> None:  # type: ignore[n
     sim.run_command("setblock 1 64 1 chest")
     sim.run_command("scoreboard objectives add dfg_side dummy")
     rates = [_rate(sim, _mix(4000)) for _ in range(3)]
-    print(f"\nRCON round trips over one connection, service-ms 0: best {max(rates):.0f}/s, runs {[round(r) for r in rates]}")
+    print(
+        f"\nRCON round trips over one connection, service-ms 0: best {max(rates):.0f}/s, "
+        f"runs {[round(r) for r in rates]}"
+    )
     assert max(rates) >= 2000
 
 

@@ -40,12 +40,25 @@ def test_busy_port_is_one_line_and_status_2(capsys, tmp_path: Path) -> None:  # 
 
 def test_python_dash_m_prints_ports_and_stops_via_the_api(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "dfg_bridge.sim", "--rcon-port", "0", "--control-port", "0", "--dir", str(tmp_path),
-         "--flavor", "vanilla", "--service-ms", "0"],
+        [
+            sys.executable,
+            "-m",
+            "dfg_bridge.sim",
+            "--rcon-port",
+            "0",
+            "--control-port",
+            "0",
+            "--dir",
+            str(tmp_path),
+            "--flavor",
+            "vanilla",
+            "--service-ms",
+            "0",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )  # fmt: skip
+    )
     try:
         assert proc.stdout is not None
         seen = []
@@ -57,8 +70,12 @@ def test_python_dash_m_prints_ports_and_stops_via_the_api(tmp_path: Path) -> Non
             ports = re.match(r"dfg-bridge sim: rcon 127\.0\.0\.1:(\d+) control 127\.0\.0\.1:(\d+) log ", line)
         assert ports is not None, seen
         # Console lines on stdout use vanilla's shape for the vanilla flavour.
-        assert any(re.fullmatch(r"\[\d\d:\d\d:\d\d\] \[Server thread/INFO\]: Done \(\d+\.\d+s\)! For help, type \"help\"\n", s)
-                   for s in seen)  # fmt: skip
+        assert any(
+            re.fullmatch(
+                r"\[\d\d:\d\d:\d\d\] \[Server thread/INFO\]: Done \(\d+\.\d+s\)! For help, type \"help\"\n", s
+            )
+            for s in seen
+        )
         ControlClient(int(ports[2])).stop()
         assert proc.wait(timeout=10) == 0
     finally:

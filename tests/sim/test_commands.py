@@ -21,13 +21,19 @@ def test_give_feedback_overflow_and_limits(steve: SimServer) -> None:
     assert run("give Steve stone 2304") == "Gave 2304 [Stone] to Steve"  # 35 free slots of 64: one stack over
     assert run("give Steve dirt 5") == "Gave 5 [Dirt] to Steve"  # full inventory: dropped at the feet
     view = ControlClient(steve.control_port).player("Steve")
-    assert [(d["id"], d["count"]) for d in view["dropped"]] == [("minecraft:stone", 64), ("minecraft:dirt", 5)]
+    assert [(d["id"], d["count"]) for d in view["dropped"]] == [
+        ("minecraft:stone", 64),
+        ("minecraft:dirt", 5),
+    ]
     assert run("give @a[name=Nobody] stone") == "No player was found"
 
 
 def test_item_replace_errors(steve: SimServer) -> None:
     run = steve.run_command
-    assert run("item replace block 0 64 0 container.0 with stone") == "Target position 0, 64, 0 is not a container"
+    assert (
+        run("item replace block 0 64 0 container.0 with stone")
+        == "Target position 0, 64, 0 is not a container"
+    )
     run("setblock 0 64 0 chest")
     assert run("item replace block 0 64 0 container.27 with stone") == "The target does not have slot 27"
     assert run("item replace block 0 64 0 container.0 with written_book 17") == (
@@ -72,13 +78,31 @@ def test_data_get_texts_and_errors(steve: SimServer) -> None:
 @pytest.mark.parametrize(
     ("version", "name_arg", "stored"),
     [
-        ("1.20.5", """custom_name='{"text":"Q♥","italic":false}'""", """"minecraft:custom_name": '{"text":"Q♥","italic":false}'"""),
-        ("1.21.4", """custom_name='{"text":"Q♥","italic":false}'""", """"minecraft:custom_name": '{"text":"Q♥","italic":false}'"""),
-        ("1.21.5", 'custom_name={text:"Q♥",italic:false}', '"minecraft:custom_name": {text: "Q♥", italic: 0b}'),
-        ("1.21.6", 'custom_name={text:"Q♥",italic:false}', '"minecraft:custom_name": {text: "Q♥", italic: 0b}'),
+        (
+            "1.20.5",
+            """custom_name='{"text":"Q♥","italic":false}'""",
+            """"minecraft:custom_name": '{"text":"Q♥","italic":false}'""",
+        ),
+        (
+            "1.21.4",
+            """custom_name='{"text":"Q♥","italic":false}'""",
+            """"minecraft:custom_name": '{"text":"Q♥","italic":false}'""",
+        ),
+        (
+            "1.21.5",
+            'custom_name={text:"Q♥",italic:false}',
+            '"minecraft:custom_name": {text: "Q♥", italic: 0b}',
+        ),
+        (
+            "1.21.6",
+            'custom_name={text:"Q♥",italic:false}',
+            '"minecraft:custom_name": {text: "Q♥", italic: 0b}',
+        ),
     ],
 )
-def test_item_components_are_stored_per_version(sim_factory, version: str, name_arg: str, stored: str) -> None:  # type: ignore[no-untyped-def]
+def test_item_components_are_stored_per_version(
+    sim_factory, version: str, name_arg: str, stored: str
+) -> None:  # type: ignore[no-untyped-def]
     sim = sim_factory(version=version)
     sim.run_command("setblock 0 64 0 chest")
     reply = sim.run_command(f"item replace block 0 64 0 container.0 with red_dye[{name_arg}] 12")
@@ -120,7 +144,10 @@ def test_scoreboard_texts(steve: SimServer) -> None:
     assert run("scoreboard players get Nobody dfg") == "Can't get value of dfg for Nobody; none is set"
     assert run("scoreboard players list") == "There are 2 tracked entity/entities: Steve, #a"
     assert run("scoreboard players enable Steve dfg") == "Enable only works on trigger-objectives"
-    assert run("scoreboard objectives setdisplay sidebar dfg") == "Set display slot sidebar to show objective [dfg]"
+    assert (
+        run("scoreboard objectives setdisplay sidebar dfg")
+        == "Set display slot sidebar to show objective [dfg]"
+    )
     assert run("scoreboard objectives setdisplay sidebar dfg") == (
         "Nothing changed. That display slot is already showing that objective"
     )
@@ -139,7 +166,10 @@ def test_team_and_bossbar_texts(steve: SimServer) -> None:
     assert run("team leave Steve") == "Removed Steve from any team"
     assert run("bossbar set dfg:x value 1") == "No bossbar exists with the ID 'dfg:x'"
     assert run('bossbar add dfg:x {text:"X"}') == "Created custom bossbar [X]"
-    assert run("bossbar set dfg:x players") == "Nothing changed. Those players are already on the bossbar with nobody to add or remove"
+    assert (
+        run("bossbar set dfg:x players")
+        == "Nothing changed. Those players are already on the bossbar with nobody to add or remove"
+    )
     assert run("bossbar remove dfg:x") == "Removed custom bossbar [X]"
 
 
@@ -148,7 +178,9 @@ def test_entity_and_world_texts(steve: SimServer) -> None:
     assert run("tp Steve 1 64 2") == "Teleported Steve to 1.500000, 64.000000, 2.500000"
     # "~" is relative to the command source (the console at spawn), not to the target.
     assert run("tp Steve ~1 ~ ~") == "Teleported Steve to 1.000000, 64.000000, 0.000000"
-    assert run("execute as Steve at @s run tp @s ~1 ~ ~") == "Teleported Steve to 2.000000, 64.000000, 0.000000"
+    assert (
+        run("execute as Steve at @s run tp @s ~1 ~ ~") == "Teleported Steve to 2.000000, 64.000000, 0.000000"
+    )
     assert run("tp 1 2 3") == "An entity is required to run this command here"
     assert run("summon marker 5 64 5") == "Summoned new Marker"
     assert run("tp Steve @e[type=marker,limit=1]") == "Teleported Steve to Marker"
@@ -161,14 +193,21 @@ def test_entity_and_world_texts(steve: SimServer) -> None:
         "Marked 2 chunks in minecraft:overworld from [0, 1] to [1, 1] to be force loaded"
     )
     assert run("forceload query 16 0") == "Chunk at [1, 0] in minecraft:overworld is marked for force loading"
-    assert run("forceload query 99 99") == "Chunk at [6, 6] in minecraft:overworld is not marked for force loading"
+    assert (
+        run("forceload query 99 99")
+        == "Chunk at [6, 6] in minecraft:overworld is not marked for force loading"
+    )
     assert run("gamerule keepInventory") == "Gamerule keepInventory is currently set to: false"
     assert run("gamerule keepInventory true") == "Gamerule keepInventory is now set to: true"
     assert run("setblock 0 70 0 stone") == "Changed the block at 0, 70, 0"
     assert run("setblock 0 70 0 stone") == "Could not set the block"
     assert run("setblock 0 70 0 dirt keep") == "Could not set the block"
-    assert run("fill 0 70 0 2 72 2 glass hollow") == "Successfully filled 27 block(s)"
-    assert run("fill 0 0 0 40 40 40 stone") == "Too many blocks in the specified area (maximum 32768, specified 68921)"
+    # The hollow inside was air already: an unchanged block is not counted.
+    assert run("fill 0 70 0 2 72 2 glass hollow") == "Successfully filled 26 block(s)"
+    assert (
+        run("fill 0 0 0 40 40 40 stone")
+        == "Too many blocks in the specified area (maximum 32768, specified 68921)"
+    )
     assert run("kill @e[type=marker]") == "Killed Marker"
     assert run("list") == "There are 1 of a max of 20 players online: Steve"
 
@@ -179,15 +218,21 @@ def test_execute_forks_tests_and_store(steve: SimServer) -> None:
     run("scoreboard objectives add dfg dummy")
     assert run("execute if entity @a") == "Test passed, count: 2"
     assert run("execute if entity @e[type=marker]") == "Test failed"
-    assert run("execute as @a run scoreboard players add @s dfg 1") == "Added 1 to [dfg] for Steve (now 1)Added 1 to [dfg] for Alex (now 1)"
+    assert (
+        run("execute as @a run scoreboard players add @s dfg 1")
+        == "Added 1 to [dfg] for Steve (now 1)Added 1 to [dfg] for Alex (now 1)"
+    )
     assert run("execute if score Steve dfg matches 1 run say yes") == ""
     assert run("execute if score Steve dfg matches 5.. run say no") == ""
     assert run("execute if score Steve dfg matches 5..") == "Test failed"
     assert run("execute unless score Steve dfg matches 5..") == "Test passed"
     run("give Steve stone 12")
-    assert run("execute store result score Steve dfg run clear Steve stone 0") == "Found 12 matching item(s) on player Steve"
+    assert (
+        run("execute store result score Steve dfg run clear Steve stone 0")
+        == "Found 12 matching item(s) on player Steve"
+    )
     assert run("scoreboard players get Steve dfg") == "Steve has 12 [dfg]"
-    assert run("execute at @p run tellraw @a \"hi\"") == ""
+    assert run('execute at @p run tellraw @a "hi"') == ""
     assert run("execute as @e[type=marker] run say hi") == ""
 
 
@@ -199,7 +244,34 @@ def test_execute_as_player_echo_uses_the_players_name(steve: SimServer) -> None:
 
 
 def test_dialog_show_on_1_21_6(steve: SimServer) -> None:
-    reply = steve.run_command('dialog show Steve {type:"minecraft:notice",title:"手札",body:{type:"minecraft:plain_message",contents:"x"}}')
+    reply = steve.run_command(
+        'dialog show Steve {type:"minecraft:notice",title:"手札",'
+        'body:{type:"minecraft:plain_message",contents:"x"}}'
+    )
     assert reply == "Displayed dialog to Steve"
     assert ControlClient(steve.control_port).player("Steve")["dialog"]["type"] == "minecraft:notice"
     assert steve.run_command("dialog clear @a") == "Cleared dialog for Steve"
+
+
+def test_tag_effect_and_playsound(steve: SimServer) -> None:
+    run = steve.run_command
+    run("summon armor_stand 3 64 3")
+    assert run("tag @e[type=armor_stand] add dfg") == "Added tag 'dfg' to Armor Stand"
+    assert run("tag @e[type=armor_stand] add dfg") == "Target either already has the tag or has too many tags"
+    assert run("tag @e[type=armor_stand] list") == "Armor Stand has 1 tags: dfg"
+    assert (
+        run("effect give @e[tag=dfg] invisibility infinite 0 true")
+        == "Applied effect Invisibility to Armor Stand"
+    )
+    assert "active_effects" in run("data get entity @e[tag=dfg,limit=1]")
+    assert run("effect clear @e[tag=dfg]") == "Removed every effect from Armor Stand"
+    assert run("tag @e[type=armor_stand] remove dfg") == "Removed tag 'dfg' from Armor Stand"
+    # From the console the sound plays at spawn: a player 100 blocks away does not hear it.
+    run("tp Steve 100 64 100")
+    assert (
+        run("playsound minecraft:block.note_block.pling master Steve")
+        == "The sound is too far away to be heard"
+    )
+    assert run("execute at Steve run playsound minecraft:block.note_block.pling master Steve") == (
+        "Played sound minecraft:block.note_block.pling to Steve"
+    )

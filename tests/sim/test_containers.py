@@ -51,7 +51,9 @@ def test_chest_under_a_solid_block_does_not_open(sim: SimServer) -> None:
 
 def test_lock_item_predicate_1_21_6(sim: SimServer) -> None:
     c = _setup(sim)
-    reply = sim.run_command('data merge block 2 64 2 {lock:{components:{"minecraft:custom_name":"手札を開く"}}}')
+    reply = sim.run_command(
+        'data merge block 2 64 2 {lock:{components:{"minecraft:custom_name":"手札を開く"}}}'
+    )
     assert reply == "Modified block data of 2, 64, 2"
     refused = c.open("Steve", CHEST)
     assert refused["opened"] is False and refused["message"] == "Chest is locked!"
@@ -66,7 +68,10 @@ def test_lock_item_predicate_1_21_6(sim: SimServer) -> None:
 
 def test_lock_predicate_with_custom_data(sim: SimServer) -> None:
     c = _setup(sim)
-    sim.run_command('data merge block 2 64 2 {lock:{items:"minecraft:book",predicates:{"minecraft:custom_data":{dfg:{key:1b}}}}}')
+    sim.run_command(
+        "data merge block 2 64 2 "
+        '{lock:{items:"minecraft:book",predicates:{"minecraft:custom_data":{dfg:{key:1b}}}}}'
+    )
     sim.run_command("item replace entity Steve hotbar.0 with book[custom_data={dfg:{key:1b,seat:2}}]")
     sim.run_command("item replace entity Steve hotbar.1 with paper[custom_data={dfg:{key:1b}}]")
     assert c.open("Steve", CHEST, slot=1)["opened"] is False
@@ -236,7 +241,10 @@ def test_close_returns_the_cursor_to_the_inventory(sim: SimServer) -> None:
     c.open("Steve", CHEST)
     c.click("Steve", 0, "pickup", 0)
     assert "player.cursor" not in sim.run_command("data get entity Steve Inventory")
-    assert sim.run_command("clear Steve *[custom_data~{dfg:{}}] 0") == "Found 12 matching item(s) on player Steve"
+    assert (
+        sim.run_command("clear Steve *[custom_data~{dfg:{}}] 0")
+        == "Found 12 matching item(s) on player Steve"
+    )
     c.close("Steve")
     view = c.player("Steve")
     assert view["cursor"] is None and view["open"] is None and view["inventory"]["0"]["count"] == 12
@@ -272,13 +280,17 @@ def test_own_inventory_clicks_without_an_open_container(sim: SimServer) -> None:
 def test_bad_clicks_are_refused(sim: SimServer) -> None:
     c = _setup(sim)
     c.open("Steve", CHEST)
-    for body in ({"slot": 999, "mode": "pickup"}, {"slot": 0, "mode": "juggle"}, {"slot": "x", "mode": "pickup"}):
+    for body in (
+        {"slot": 999, "mode": "pickup"},
+        {"slot": 0, "mode": "juggle"},
+        {"slot": "x", "mode": "pickup"},
+    ):
         with pytest.raises(ControlError) as err:
             c.request("POST", "/players/Steve/click", body)
         assert err.value.status == 400
 
 
-# -- custody ----------------------------------------------------------------------------------------------------
+# -- custody ------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
@@ -290,7 +302,7 @@ def test_custody_copy_round_trip_keeps_an_enchanted_named_item_equal(sim_factory
     sim.run_command("forceload add 100 100")
     if version == "1.20.5":
         sword = (
-            "diamond_sword[custom_name='{\"text\":\"Excalibur\",\"color\":\"gold\"}',"
+            'diamond_sword[custom_name=\'{"text":"Excalibur","color":"gold"}\','
             "enchantments={levels:{sharpness:5,unbreaking:3}},damage=12,lore=['\"old\"']]"
         )
     else:
@@ -298,14 +310,16 @@ def test_custody_copy_round_trip_keeps_an_enchanted_named_item_equal(sim_factory
             'diamond_sword[custom_name={text:"Excalibur",color:"gold"},'
             "enchantments={sharpness:5,unbreaking:3},damage=12,lore=['old']]"
         )
-    assert sim.run_command(f"item replace entity Steve hotbar.4 with {sword}").startswith("Replaced a slot on Steve")
+    assert sim.run_command(f"item replace entity Steve hotbar.4 with {sword}").startswith(
+        "Replaced a slot on Steve"
+    )
     before = sim.run_command("data get entity Steve Inventory[0]")
     reply = sim.run_command("item replace block 100 -60 100 container.0 from entity Steve hotbar.4")
     assert reply == "Replaced a slot at 100, -60, 100 with [Excalibur]"
     assert sim.run_command("clear Steve diamond_sword") == "Removed 1 item(s) from player Steve"
-    assert sim.run_command("item replace entity Steve hotbar.4 from block 100 -60 100 container.0").startswith(
-        "Replaced a slot on Steve"
-    )
+    assert sim.run_command(
+        "item replace entity Steve hotbar.4 from block 100 -60 100 container.0"
+    ).startswith("Replaced a slot on Steve")
     after = sim.run_command("data get entity Steve Inventory[0]")
     assert after == before
     assert c.player("Steve")["inventory"]["4"]["snbt"] == c.world()["containers"][0]["items"]["0"]["snbt"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import socket
@@ -34,10 +35,8 @@ def test_random_bytes_on_the_rcon_socket(sim: SimServer, data: bytes, login: boo
     try:
         raw.send(data)
         raw.sock.settimeout(0.05)
-        try:
+        with contextlib.suppress(TimeoutError, OSError):
             raw.sock.recv(65536)
-        except (TimeoutError, OSError):
-            pass
     except OSError:
         pass  # the server may already have closed the connection
     raw.close()
@@ -68,12 +67,70 @@ def test_well_framed_random_packets(
 
 
 _WORDS = st.sampled_from(
-    ["give", "item", "replace", "entity", "block", "@a", "@s", "@e[tag=dfg]", "Steve", "container.0", "with", "from",
-     "red_dye", "1", "64", "-1", "~", "^", "scoreboard", "players", "set", "dfg", "objectives", "add", "trigger",
-     "data", "get", "merge", "{}", "{a:1b}", "[]", '"x"', "{text:\"あ\"}", "clear", "*", "team", "bossbar", "tp",
-     "ride", "mount", "summon", "marker", "kill", "execute", "as", "at", "run", "if", "unless", "store", "result",
-     "score", "tellraw", "title", "actionbar", "setblock", "fill", "chest", "forceload", "gamerule", "dialog"]
-)  # fmt: skip
+    [
+        "give",
+        "item",
+        "replace",
+        "entity",
+        "block",
+        "@a",
+        "@s",
+        "@e[tag=dfg]",
+        "Steve",
+        "container.0",
+        "with",
+        "from",
+        "red_dye",
+        "1",
+        "64",
+        "-1",
+        "~",
+        "^",
+        "scoreboard",
+        "players",
+        "set",
+        "dfg",
+        "objectives",
+        "add",
+        "trigger",
+        "data",
+        "get",
+        "merge",
+        "{}",
+        "{a:1b}",
+        "[]",
+        '"x"',
+        '{text:"あ"}',
+        "clear",
+        "*",
+        "team",
+        "bossbar",
+        "tp",
+        "ride",
+        "mount",
+        "summon",
+        "marker",
+        "kill",
+        "execute",
+        "as",
+        "at",
+        "run",
+        "if",
+        "unless",
+        "store",
+        "result",
+        "score",
+        "tellraw",
+        "title",
+        "actionbar",
+        "setblock",
+        "fill",
+        "chest",
+        "forceload",
+        "gamerule",
+        "dialog",
+    ]
+)
 
 
 @FUZZ
@@ -85,15 +142,52 @@ def test_random_commands_never_raise_inside_the_server(sim: SimServer, words: li
     assert not sim.executor.unmodelled.get("internal_error")
 
 
-_SEGMENTS = st.sampled_from(["players", "Steve", "world", "commands", "stats", "server", "restart", "click",
-                             "open", "chat", "command", "close", "click_text", "use_sign", "..", "%00", "x" * 40])  # fmt: skip
+_SEGMENTS = st.sampled_from(
+    [
+        "players",
+        "Steve",
+        "world",
+        "commands",
+        "stats",
+        "server",
+        "restart",
+        "click",
+        "open",
+        "chat",
+        "command",
+        "close",
+        "click_text",
+        "use_sign",
+        "..",
+        "%00",
+        "x" * 40,
+    ]
+)
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
-_KEYS = st.sampled_from(["name", "text", "pos", "slot", "mode", "button", "slots", "message", "part", "enderchest",
-                         "force", "secure", "op", "confirm"])  # fmt: skip
+_KEYS = st.sampled_from(
+    [
+        "name",
+        "text",
+        "pos",
+        "slot",
+        "mode",
+        "button",
+        "slots",
+        "message",
+        "part",
+        "enderchest",
+        "force",
+        "secure",
+        "op",
+        "confirm",
+    ]
+)
 
 
 @FUZZ
@@ -102,7 +196,9 @@ _KEYS = st.sampled_from(["name", "text", "pos", "slot", "mode", "button", "slots
     path=st.lists(_SEGMENTS, max_size=4),
     body=st.dictionaries(_KEYS, _JSON, max_size=5) | _JSON,
 )
-def test_control_api_survives_random_requests(sim: SimServer, method: str, path: list[str], body: object) -> None:
+def test_control_api_survives_random_requests(
+    sim: SimServer, method: str, path: list[str], body: object
+) -> None:
     client = ControlClient(sim.control_port, timeout=5)
     if not _online(client):
         client.join("Steve")
@@ -145,20 +241,75 @@ def test_server_still_serves_after_the_fuzzing(sim: SimServer) -> None:
     _alive(sim)
 
 
-# -- structured fuzzing: valid-looking commands and clicks in random order -------------------------------------
+# -- structured fuzzing: valid-looking commands and clicks in random order ------------------------------
 
-_SEL = st.sampled_from(["@a", "@s", "@p", "@r", "@n", "@e", "@e[type=marker]", "@e[tag=dfg,limit=1]", "Steve", "Alex",
-                        "@a[scores={dfg=1..}]", "@e[type=!player,sort=nearest,limit=2]", "Nobody"])  # fmt: skip
+_SEL = st.sampled_from(
+    [
+        "@a",
+        "@s",
+        "@p",
+        "@r",
+        "@n",
+        "@e",
+        "@e[type=marker]",
+        "@e[tag=dfg,limit=1]",
+        "Steve",
+        "Alex",
+        "@a[scores={dfg=1..}]",
+        "@e[type=!player,sort=nearest,limit=2]",
+        "Nobody",
+    ]
+)
 _POS = st.sampled_from(["2 64 2", "3 64 2", "~ ~ ~", "2 65 2", "^ ^ ^1", "0 -64 0", "5 64 5"])
-_ITEM = st.sampled_from(["red_dye", "stone", 'red_dye[custom_data={dfg:{c:"H3"}}]', 'book[custom_name="鍵"]', "air",
-                         "diamond_sword[damage=3]", "carved_pumpkin[enchantment_glint_override=true]"])  # fmt: skip
-_SLOT = st.sampled_from(["container.0", "container.26", "container.53", "hotbar.8", "weapon.offhand",
-                         "player.cursor", "enderchest.3", "armor.head", "weapon.mainhand", "inventory.26"])  # fmt: skip
+_ITEM = st.sampled_from(
+    [
+        "red_dye",
+        "stone",
+        'red_dye[custom_data={dfg:{c:"H3"}}]',
+        'book[custom_name="鍵"]',
+        "air",
+        "diamond_sword[damage=3]",
+        "carved_pumpkin[enchantment_glint_override=true]",
+    ]
+)
+_SLOT = st.sampled_from(
+    [
+        "container.0",
+        "container.26",
+        "container.53",
+        "hotbar.8",
+        "weapon.offhand",
+        "player.cursor",
+        "enderchest.3",
+        "armor.head",
+        "weapon.mainhand",
+        "inventory.26",
+    ]
+)
 _PRED = st.sampled_from(["*", "*[custom_data~{dfg:{}}]", "red_dye", "#minecraft:wool", "*[count=1]"])
-_BLOCK = st.sampled_from(["chest", "chest[type=left,facing=north]", "barrel", "stone", "air", "oak_sign",
-                          'chest{lock:{items:"minecraft:book"}}', "hopper"])  # fmt: skip
-_NBT = st.sampled_from(["{}", '{Tags:["dfg"]}', '{text:{text:"x"}}', "{Items:[]}", '{CustomName:"n"}',
-                        '{Items:[{Slot:0b,id:"minecraft:stone",count:3}]}', "{Invisible:1b}"])  # fmt: skip
+_BLOCK = st.sampled_from(
+    [
+        "chest",
+        "chest[type=left,facing=north]",
+        "barrel",
+        "stone",
+        "air",
+        "oak_sign",
+        'chest{lock:{items:"minecraft:book"}}',
+        "hopper",
+    ]
+)
+_NBT = st.sampled_from(
+    [
+        "{}",
+        '{Tags:["dfg"]}',
+        '{text:{text:"x"}}',
+        "{Items:[]}",
+        '{CustomName:"n"}',
+        '{Items:[{Slot:0b,id:"minecraft:stone",count:3}]}',
+        "{Invisible:1b}",
+    ]
+)
 _INT = st.integers(-3, 130).map(str)
 _SIMPLE = st.one_of(
     st.tuples(st.just("give"), _SEL, _ITEM, _INT),
@@ -174,30 +325,57 @@ _SIMPLE = st.one_of(
     st.tuples(st.just("data merge block"), _POS, _NBT),
     st.tuples(st.just("data merge entity"), _SEL, _NBT),
     st.tuples(st.just("scoreboard objectives add dfg"), st.sampled_from(["trigger", "dummy"])),
-    st.tuples(st.just("scoreboard players"), st.sampled_from(["set", "add", "remove", "enable", "reset", "get"]),
-              _SEL, st.just("dfg"), _INT),  # fmt: skip
-    st.tuples(st.just("scoreboard objectives setdisplay"), st.sampled_from(["sidebar", "sidebar.team.red", "list"]),
-              st.just("dfg")),  # fmt: skip
+    st.tuples(
+        st.just("scoreboard players"),
+        st.sampled_from(["set", "add", "remove", "enable", "reset", "get"]),
+        _SEL,
+        st.just("dfg"),
+        _INT,
+    ),
+    st.tuples(
+        st.just("scoreboard objectives setdisplay"),
+        st.sampled_from(["sidebar", "sidebar.team.red", "list"]),
+        st.just("dfg"),
+    ),
     st.tuples(st.just("team"), st.sampled_from(["add t", "join t", "leave", "modify t prefix"]), _SEL),
-    st.tuples(st.just("bossbar"), st.sampled_from(["add dfg:b {text:\"b\"}", "set dfg:b players", "remove dfg:b"]),
-              _SEL),  # fmt: skip
+    st.tuples(
+        st.just("bossbar"),
+        st.sampled_from(['add dfg:b {text:"b"}', "set dfg:b players", "remove dfg:b"]),
+        _SEL,
+    ),
     st.tuples(st.just("summon"), st.sampled_from(["marker", "armor_stand", "text_display"]), _POS, _NBT),
     st.tuples(st.just("kill"), _SEL),
     st.tuples(st.just("tp"), _SEL, _POS),
     st.tuples(st.just("tp"), _SEL, _SEL),
     st.tuples(st.just("ride"), _SEL, st.just("mount"), _SEL),
     st.tuples(st.just("ride"), _SEL, st.just("dismount")),
-    st.tuples(st.just("tellraw"), _SEL, st.just('{text:"x",click_event:{action:"run_command",command:"/trigger dfg"}}')),
-    st.tuples(st.just("title"), _SEL, st.sampled_from(["title {text:\"t\"}", "actionbar \"a\"", "clear", "reset"])),
+    st.tuples(
+        st.just("tellraw"),
+        _SEL,
+        st.just('{text:"x",click_event:{action:"run_command",command:"/trigger dfg"}}'),
+    ),
+    st.tuples(
+        st.just("title"), _SEL, st.sampled_from(['title {text:"t"}', 'actionbar "a"', "clear", "reset"])
+    ),
     st.tuples(st.just("forceload"), st.sampled_from(["add", "remove", "query"]), st.just("0 0")),
-    st.tuples(st.just("gamerule"), st.sampled_from(["logAdminCommands", "keepInventory", "sendCommandFeedback"]),
-              st.sampled_from(["true", "false", ""])),  # fmt: skip
+    st.tuples(
+        st.just("gamerule"),
+        st.sampled_from(["logAdminCommands", "keepInventory", "sendCommandFeedback"]),
+        st.sampled_from(["true", "false", ""]),
+    ),
     st.tuples(st.just("dialog show"), _SEL, st.just('{type:"minecraft:notice",title:"x"}')),
     st.tuples(st.just("gamemode"), st.sampled_from(["creative", "spectator", "survival"]), _SEL),
 ).map(lambda parts: " ".join(p for p in parts if p))
-_PREFIX = st.sampled_from(["", "execute as @a at @s run ", "execute if score @s dfg matches 1.. run ",
-                           "execute store result score @s dfg run ", "execute unless entity @e[type=marker] run ",
-                           "execute positioned 2 64 2 as @e[limit=1] run "])  # fmt: skip
+_PREFIX = st.sampled_from(
+    [
+        "",
+        "execute as @a at @s run ",
+        "execute if score @s dfg matches 1.. run ",
+        "execute store result score @s dfg run ",
+        "execute unless entity @e[type=marker] run ",
+        "execute positioned 2 64 2 as @e[limit=1] run ",
+    ]
+)
 _ACTION = st.tuples(
     st.sampled_from(["Steve", "Alex"]),
     st.sampled_from(["pickup", "quick_move", "swap", "throw", "pickup_all", "drag", "clone", "quick_craft"]),
@@ -207,9 +385,16 @@ _ACTION = st.tuples(
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(st.one_of(st.tuples(_PREFIX, _SIMPLE), _ACTION, st.sampled_from(["open", "close", "ender"])),
-                      min_size=1, max_size=15))  # fmt: skip
-def test_random_valid_commands_and_clicks_keep_the_world_consistent(sim: SimServer, steps: list[object]) -> None:
+@given(
+    steps=st.lists(
+        st.one_of(st.tuples(_PREFIX, _SIMPLE), _ACTION, st.sampled_from(["open", "close", "ender"])),
+        min_size=1,
+        max_size=15,
+    )
+)
+def test_random_valid_commands_and_clicks_keep_the_world_consistent(
+    sim: SimServer, steps: list[object]
+) -> None:
     client = ControlClient(sim.control_port, timeout=5)
     for name in ("Steve", "Alex"):
         if not _online_named(client, name):

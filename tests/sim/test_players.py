@@ -37,7 +37,8 @@ def test_join_and_leave_lines_vanilla(sim_factory) -> None:  # type: ignore[no-u
     assert ("User Authenticator #1", f"UUID of player Steve is {joined['uuid']}") in lines
     logged_in = [m for t, m in lines if "logged in" in m]
     assert re.fullmatch(
-        rf"Steve\[/127\.0\.0\.1:\d+\] logged in with entity id {joined['entity_id']} at \(0\.5, 64\.0, 0\.5\)",
+        rf"Steve\[/127\.0\.0\.1:\d+\] logged in with entity id {joined['entity_id']} "
+        r"at \(0\.5, 64\.0, 0\.5\)",
         logged_in[0],
     )
     msgs = [m for _, m in lines]
@@ -47,7 +48,12 @@ def test_join_and_leave_lines_vanilla(sim_factory) -> None:  # type: ignore[no-u
 
 def test_paper_login_line_names_the_world(sim: SimServer) -> None:
     ControlClient(sim.control_port).join("Steve")
-    assert any(re.fullmatch(r"Steve\[/127\.0\.0\.1:\d+\] logged in with entity id \d+ at \(\[world\]0\.5, 64\.0, 0\.5\)", m) for m in _msgs(sim))
+    assert any(
+        re.fullmatch(
+            r"Steve\[/127\.0\.0\.1:\d+\] logged in with entity id \d+ at \(\[world\]0\.5, 64\.0, 0\.5\)", m
+        )
+        for m in _msgs(sim)
+    )
 
 
 def test_team_prefix_changes_join_and_leave_lines_but_not_raw_ones(sim: SimServer) -> None:
@@ -129,7 +135,10 @@ def test_trigger_flow_and_log_line(sim_factory) -> None:  # type: ignore[no-unty
     assert sim.run_command("scoreboard objectives add dfg trigger") == "Created new objective [dfg]"
     assert c.command("Steve", "trigger dfg set 105")["feedback"] == ["You cannot trigger this objective yet"]
     assert sim.run_command("scoreboard players enable Steve dfg") == "Enabled trigger [dfg] for Steve"
-    assert sim.run_command("scoreboard players enable Steve dfg") == "Nothing changed. That trigger is already enabled"
+    assert (
+        sim.run_command("scoreboard players enable Steve dfg")
+        == "Nothing changed. That trigger is already enabled"
+    )
     out = c.command("Steve", "/trigger dfg set 105")
     assert out == {"ok": True, "result": 105, "feedback": ["Triggered [dfg] (set value to 105)"]}
     assert "[Steve: Triggered [dfg] (set value to 105)]" in _msgs(sim)
@@ -170,14 +179,21 @@ def test_unknown_click_command_asks_for_confirmation_on_1_21_6(sim: SimServer) -
     c.join("Steve")
     sim.run_command('tellraw Steve {text:"join",click_event:{action:"run_command",command:"/dfg join"}}')
     index = c.player("Steve")["chat"][-1]["index"]
-    assert c.click_text("Steve", index, 0, confirm=False) == {"ok": True, "action": "run_command", "ran": False,
-                                                              "confirmation": True}
+    assert c.click_text("Steve", index, 0, confirm=False) == {
+        "ok": True,
+        "action": "run_command",
+        "ran": False,
+        "confirmation": True,
+    }
     assert c.click_text("Steve", index, 0)["confirmation"] is True
 
 
 def test_sign_click_runs_silently_at_level_two(sim_factory) -> None:  # type: ignore[no-untyped-def]
     for version, line in (
-        ("1.20.5", """'{"text":"参加","clickEvent":{"action":"run_command","value":"/trigger dfg set 1"}}'"""),
+        (
+            "1.20.5",
+            """'{"text":"参加","clickEvent":{"action":"run_command","value":"/trigger dfg set 1"}}'""",
+        ),
         ("1.21.6", '{text:"参加",click_event:{action:"run_command",command:"/trigger dfg set 1"}}'),
     ):
         sim = sim_factory(version=version, flavor="vanilla")
@@ -205,12 +221,20 @@ def test_title_actionbar_bossbar_and_sidebar_per_player(sim: SimServer) -> None:
     c.join("Steve")
     c.join("Alex")
     assert sim.run_command('title Steve title {text:"あなたの番"}') == "Showing new title for Steve"
-    assert sim.run_command('title @a actionbar {text:"残り10秒"}') == "Showing new actionbar title for 2 players"
+    assert (
+        sim.run_command('title @a actionbar {text:"残り10秒"}') == "Showing new actionbar title for 2 players"
+    )
     sim.run_command('bossbar add dfg:t1 {text:"Steve の番"}')
     sim.run_command("bossbar set dfg:t1 players Steve")
     sim.run_command("bossbar set dfg:t1 max 30")
-    assert sim.run_command("bossbar set dfg:t1 value 30") == "Custom bossbar [Steve の番] has changed value to 30"
-    assert sim.run_command("bossbar set dfg:t1 value 30") == "Nothing changed. That's already the value of this bossbar"
+    assert (
+        sim.run_command("bossbar set dfg:t1 value 30")
+        == "Custom bossbar [Steve の番] has changed value to 30"
+    )
+    assert (
+        sim.run_command("bossbar set dfg:t1 value 30")
+        == "Nothing changed. That's already the value of this bossbar"
+    )
     sim.run_command("bossbar set dfg:t1 color red")
     sim.run_command('scoreboard objectives add side dummy {text:"大富豪"}')
     sim.run_command("scoreboard objectives setdisplay sidebar side")
@@ -227,8 +251,9 @@ def test_title_actionbar_bossbar_and_sidebar_per_player(sim: SimServer) -> None:
     steve, alex = c.player("Steve"), c.player("Alex")
     assert steve["title"] == "あなたの番" and alex["title"] is None
     assert steve["actionbar"] == alex["actionbar"] == "残り10秒"
-    assert steve["bossbars"] == [{"id": "dfg:t1", "name": "Steve の番", "value": 30, "max": 30, "color": "red",
-                                  "style": "progress"}]
+    assert steve["bossbars"] == [
+        {"id": "dfg:t1", "name": "Steve の番", "value": 30, "max": 30, "color": "red", "style": "progress"}
+    ]
     assert alex["bossbars"] == []
     assert steve["sidebar"] == {
         "objective": "side",
@@ -313,3 +338,29 @@ def test_stop_route_stops_the_server(sim: SimServer) -> None:
         time.sleep(0.02)
     assert not sim.running
     assert _msgs(sim)[-3:] == ["Stopping server", "Saving players", "Saving worlds"]
+
+
+def test_dialog_buttons_run_their_command(sim: SimServer) -> None:
+    c = ControlClient(sim.control_port)
+    c.join("Steve")
+    sim.run_command("scoreboard objectives add dfg trigger")
+    sim.run_command("scoreboard players enable Steve dfg")
+    reply = sim.run_command(
+        'dialog show Steve {type:"minecraft:multi_action",title:"手札",actions:['
+        '{label:"♥Q",action:{type:"run_command",command:"/trigger dfg set 212"}},'
+        '{label:"パス",action:{type:"run_command",command:"trigger dfg set 2"}}]}'
+    )
+    assert reply == "Displayed dialog to Steve"
+    buttons = c.player("Steve")["dialog_buttons"]
+    assert [b["label"] for b in buttons] == ["♥Q", "パス"]
+    out = c.click_dialog("Steve", 0)
+    assert out["feedback"] == ["Triggered [dfg] (set value to 212)"]
+    assert c.player("Steve")["dialog"] is None
+
+
+def test_stop_command_over_rcon(sim: SimServer) -> None:
+    assert sim.run_command("stop") == "Stopping the server"
+    deadline = time.monotonic() + 5
+    while sim.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not sim.running

@@ -1,4 +1,4 @@
-"""RCON faithfulness: vanilla's quirks (DESIGN §3.1) against raw bytes and the real mcrcon and rcon clients."""
+"""RCON faithfulness: vanilla's quirks (DESIGN §3.1) with raw bytes and the real mcrcon and rcon clients."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ def _long_reply_setup(sim: SimServer, *, japanese: bool = False) -> str:
     sim.run_command("setblock 3 64 3 chest")
     for slot in range(27):
         name = ("大富豪の手札" * 30) if japanese else ("card-name-" * 30)
-        sim.run_command(f'item replace block 3 64 3 container.{slot} with red_dye[custom_name="{name}{slot}"]')
+        sim.run_command(
+            f'item replace block 3 64 3 container.{slot} with red_dye[custom_name="{name}{slot}"]'
+        )
     return "data get block 3 64 3 Items"
 
 
@@ -77,7 +79,9 @@ def test_unknown_command_gets_vanillas_error_text(sim: SimServer) -> None:
     raw = RawRcon(sim.rcon_port)
     raw.login(PASSWORD)
     assert raw.command("dfg join") == "Unknown or incomplete command, see below for errordfg join<--[HERE]"
-    assert raw.command("tellraw @a") == "Unknown or incomplete command, see below for errortellraw @a<--[HERE]"
+    assert (
+        raw.command("tellraw @a") == "Unknown or incomplete command, see below for errortellraw @a<--[HERE]"
+    )
     assert raw.command("tellraw @a[") == "Expected end of options...ellraw @a[<--[HERE]"
     raw.close()
 
@@ -288,6 +292,30 @@ def test_conqp_rcon_bad_password(sim: SimServer) -> None:
 
 
 def test_conqp_rcon_over_long_request(sim: SimServer) -> None:
-    with Client("127.0.0.1", sim.rcon_port, passwd=PASSWORD, timeout=3) as client:
-        with pytest.raises((EmptyResponse, ConnectionError, OSError)):
-            client.run("say " + "x" * 1500)
+    with (
+        Client("127.0.0.1", sim.rcon_port, passwd=PASSWORD, timeout=3) as client,
+        pytest.raises((EmptyResponse, ConnectionError, OSError)),
+    ):
+        client.run("say " + "x" * 1500)
+
+
+def test_twelve_byte_request_is_a_parse_exception_like_vanilla(sim: SimServer) -> None:
+    raw = RawRcon(sim.rcon_port)
+    raw.login(PASSWORD)
+    raw.send(struct.pack("<iii", 8, 5, 2))  # a command packet with no payload and no terminator
+    assert raw.closed_within(2.0)
+    raw.close()
+    deadline = time.monotonic() + 2
+    while "Exception whilst parsing RCON input" not in sim.log_path.read_text("utf-8"):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
+def test_thirteen_byte_request_is_an_empty_command(sim: SimServer) -> None:
+    raw = RawRcon(sim.rcon_port)
+    raw.login(PASSWORD)
+    raw.send(struct.pack("<iii", 9, 5, 2) + b"\x00")
+    reply = raw.read_packet()
+    assert reply is not None and reply[:2] == (5, 0)
+    assert reply[2] == b"Unknown or incomplete command, see below for error<--[HERE]"
+    raw.close()

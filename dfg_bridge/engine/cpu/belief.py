@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from dfg_bridge.engine.actions import Action, Bribe, Give, Pass, Play
+from dfg_bridge.engine.actions import Action, Give, Pass, Play
 from dfg_bridge.engine.cpu._bits import (
     JOKER_BITS,
     JOKER_RANK,
@@ -66,9 +66,15 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
                 prev_field = None
             else:
                 prev_field = field
-            if prev_field is not None and rules.lock and not lock and m[6] and m[6] == prev_field[6]:
-                if rules.lock_by_joker or not (m[2] or prev_field[2]):
-                    lock = m[6]
+            if (
+                prev_field is not None
+                and rules.lock
+                and not lock
+                and m[6]
+                and m[6] == prev_field[6]
+                and (rules.lock_by_joker or not (m[2] or prev_field[2]))
+            ):
+                lock = m[6]
             if triggers_revolution(m, rules):
                 rev = not rev
             if rules.eleven_back and not eb and has_rank(m, _R_JACK, rules):
@@ -141,39 +147,69 @@ def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float:
     return best
 
 
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """Hard facts about hidden hands: cards whose holder is known, and per-seat ceilings.
+
+    ``placed`` maps a card index to the seat holding it. ``ceiling`` maps a seat to the highest card
+    index it may hold apart from ``placed`` cards: it gave its strongest cards away (the exchange's
+    automatic part), so nothing stronger than what it gave is left.
+    """
+
+    placed: dict[int, int]
+    ceiling: dict[int, int]
+
+
 class Tracker:
-    """Memory of one seat across its decisions in a round: what it gave and to whom.
+    """Memory of one seat across its decisions in a round, and what the transfers it saw reveal.
 
     Remembering one's own actions is fair play: a human remembers them too.
     """
 
     def __init__(self) -> None:
         self._history: tuple[Action, ...] = ()
-        self.gave: dict[int, int] = {}
+        self._step = -1
+        self._strong_from: set[int] = set()
 
     def update(self, view: View) -> None:
         """Start afresh when ``view`` belongs to a new round."""
-        h = view.obs.history
+        obs = view.obs
+        h = obs.history
         prev = self._history
-        if len(h) < len(prev) or h[: len(prev)] != prev or view.obs.phase == "exchange" and not h:
-            self.gave = {}
+        if obs.step < self._step or len(h) < len(prev) or h[: len(prev)] != prev:
+            self._strong_from = set()
         self._history = h
+        self._step = obs.step
 
     def note(self, view: View, action: Action) -> None:
-        """Remember a decision that moved cards to a known seat."""
-        if isinstance(action, Bribe) and action.target is not None:
-            for c in action.cards:
-                self.gave[c.index] = action.target
-        elif isinstance(action, Give) and view.obs.phase == "play":
-            target = next_active(view, view.seat)
-            if target is not None:
-                for c in action.cards:
-                    self.gave[c.index] = target
+        """Remember whose first cards to us were their strongest (the exchange, as the higher rank)."""
+        obs = view.obs
+        # (a 買収 target gives its strongest cards too, but it may have bribed a lower rank before
+        # and get stronger cards afterwards, so that tells no ceiling)
+        if isinstance(action, Give) and obs.phase == "exchange":
+            # choosing in the exchange means we are the higher rank: what the lower rank already
+            # handed over was its strongest cards
+            for giver, receiver, _cards in obs.transfers:
+                if receiver == obs.seat:
+                    self._strong_from.add(giver)
 
-    def known(self, view: View) -> dict[int, int]:
-        """Unseen cards whose holder is known: card index → seat."""
-        counts = view.obs.hand_counts
-        return {i: s for i, s in self.gave.items() if view.unseen >> i & 1 and counts[s] > 0}
+    def knowledge(self, view: View) -> Knowledge:
+        """The hard facts of ``view`` (see :class:`Knowledge`)."""
+        obs = view.obs
+        counts = obs.hand_counts
+        placed: dict[int, int] = {}
+        ceiling: dict[int, int] = {}
+        first_from: set[int] = set()
+        for giver, receiver, cards in obs.transfers:
+            if giver == obs.seat and counts[receiver] > 0:
+                for c in cards:
+                    if view.unseen >> c.index & 1:
+                        placed[c.index] = receiver
+            elif receiver == obs.seat and giver not in first_from:
+                first_from.add(giver)
+                if giver in self._strong_from and cards and counts[giver] > 0:
+                    ceiling[giver] = min(c.index for c in cards)
+        return Knowledge(placed, ceiling)
 
 
 def next_active(view: View, seat: int) -> int | None:
@@ -192,7 +228,7 @@ def next_active(view: View, seat: int) -> int | None:
 class Sampler:
     """Deals the unseen cards to the other seats consistently with what ``view`` knows."""
 
-    def __init__(self, view: View, known: dict[int, int], rng: random.Random, tries: int = 12) -> None:
+    def __init__(self, view: View, knowledge: Knowledge, rng: random.Random, tries: int = 12) -> None:
         self.view = view
         self.rng = rng
         self.tries = tries
@@ -201,11 +237,14 @@ class Sampler:
         self.need = {s: obs.hand_counts[s] for s in self.seats}
         self.fixed: dict[int, int] = dict.fromkeys(self.seats, 0)
         free = view.unseen
-        for idx, s in known.items():
+        for idx, s in knowledge.placed.items():
             if s in self.fixed and self.fixed[s].bit_count() < self.need[s]:
                 self.fixed[s] |= 1 << idx
                 free &= ~(1 << idx)
         self.free = bits(free)
+        # seats with a ceiling are dealt first, from the cards below it
+        self.ceiling = {s: c for s, c in knowledge.ceiling.items() if s in self.need}
+        self.order = sorted(self.seats, key=lambda s: (self.ceiling.get(s, 99), s))
         self.notes = [
             (n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need
         ]
@@ -215,15 +254,22 @@ class Sampler:
         rng = self.rng
         cards = self.free[:]
         rng.shuffle(cards)
+        taken = [False] * len(cards)
         hands = [0] * len(self.view.obs.hand_counts)
         hands[self.view.seat] = self.view.hand
-        pos = 0
-        for s in self.seats:
+        for s in self.order:
             h = self.fixed[s]
-            for _ in range(self.need[s] - h.bit_count()):
-                if pos < len(cards):
-                    h |= 1 << cards[pos]
-                    pos += 1
+            want = self.need[s] - h.bit_count()
+            top = self.ceiling.get(s)
+            for strict in (True, False) if top is not None else (False,):
+                for j, c in enumerate(cards):
+                    if want <= 0:
+                        break
+                    if taken[j] or (strict and top is not None and c > top):
+                        continue
+                    taken[j] = True
+                    h |= 1 << c
+                    want -= 1
             hands[s] = h
         return hands
 

@@ -73,9 +73,12 @@ def choose_cards(view: View, legal: Sequence[Action], exact: bool) -> Action:
         return found
     # the joker we chose may be the other joker in the engine's list
     for a in legal:
-        if isinstance(a, (Give, Discard)) and len(a.cards) == mask.bit_count():
-            if _mask(a.cards) & ~JOKER_BITS == mask & ~JOKER_BITS:
-                return a
+        if (
+            isinstance(a, (Give, Discard))
+            and len(a.cards) == mask.bit_count()
+            and _mask(a.cards) & ~JOKER_BITS == mask & ~JOKER_BITS
+        ):
+            return a
     return legal[0]
 
 
@@ -121,7 +124,8 @@ def choose_recruit(view: View, legal: Sequence[Action]) -> Action:
     for a in legal:
         if isinstance(a, Recruit) and a.card is not None:
             after = (hand & ~(1 << a.card.index)) | (1 << risen.index)
-            cand = (_hand_score(after, o), -_card_key(risen.index, o.inverted) + _card_key(a.card.index, o.inverted))
+            gain = _card_key(a.card.index, o.inverted) - _card_key(risen.index, o.inverted)
+            cand = (_hand_score(after, o), gain)
             if cand < best:
                 best = cand
                 choice = a
@@ -129,7 +133,7 @@ def choose_recruit(view: View, legal: Sequence[Action]) -> Action:
 
 
 def choose_bribe(view: View, legal: Sequence[Action]) -> Action:
-    """買収: bribe as much as allowed (the target gives its strongest cards), giving the cards we miss least."""
+    """買収: bribe as much as allowed (the target gives its strongest cards), with the cards we miss least."""
     offers = [a for a in legal if isinstance(a, Bribe) and a.cards]
     decline = next((a for a in legal if isinstance(a, Bribe) and not a.cards), legal[0])
     if not offers:

@@ -45,6 +45,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rounds < 1:
         print("--rounds must be at least 1", file=sys.stderr)
         return 2
-    report = run(rules, seats, args.rounds, args.seed, args.budget_ms, args.jobs)
+    report = run(rules, seats, rounds=args.rounds, seed=args.seed, budget_ms=args.budget_ms, jobs=args.jobs)
     print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
     return 0

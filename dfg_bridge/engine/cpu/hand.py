@@ -8,6 +8,7 @@ All functions are pure and work on card masks and compact moves (see :mod:`._bit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -149,10 +150,7 @@ def answerable(m: Move, unseen: int, inverted: bool, rules: Rules) -> bool:
         if j:
             return True
         k = key(m[4], inverted)
-        for r in range(13):
-            if key(r, inverted) > k and rank_bits(unseen, r):
-                return True
-        return False
+        return any(key(r, inverted) > k and rank_bits(unseen, r) for r in range(13))
     size = m[3]
     if kind == K_GROUP:
         k = move_key(m, inverted)
@@ -172,10 +170,8 @@ def _stairs_answerable(m: Move, unseen: int, inverted: bool, rules: Rules, j: in
     above = rules.stairs_beat.value == "above"
     for a in range(13 - size + 1):
         t = a + size - 1
-        if above:
-            stronger = t < low if inverted else a > top
-        else:
-            stronger = t < top if inverted else a > low
+        # ``above``: beat the field's top card; otherwise its lowest (reversed under 革命)
+        stronger = (t < low if inverted else a > top) if above else (t < top if inverted else a > low)
         if not stronger:
             continue
         for s in range(4):
@@ -251,9 +247,10 @@ def split(hand: int, o: Outlook) -> Split:
     >>> from dfg_bridge.engine.rules import Rules
     >>> from dfg_bridge.engine.cpu._bits import mask_of_cards
     >>> from dfg_bridge.engine.cards import parse_cards
-    >>> sp = split(mask_of_cards(parse_cards("S3 S4 S5 H3 D9 C9")), Outlook(Rules(), False, 0))
-    >>> sorted(m[3] for m in sp.melds)
-    [1, 2, 3]
+    >>> hand = mask_of_cards(parse_cards("S3 S4 S5 H3 D9 C9"))
+    >>> sp = split(hand, Outlook(Rules(), False, ((1 << 53) - 1) & ~hand))
+    >>> sorted(m[3] for m in sp.melds), sp.weak, sp.controls
+    ([1, 2, 3], 3, 0)
     """
     return _split(hand, o)
 
@@ -311,12 +308,13 @@ def mate_line(hand: int, o: Outlook) -> tuple[Move, ...] | None:
     if sp.weak > 1:
         return None
     melds = list(sp.melds)
+    orders: Iterable[tuple[Move, ...]]
     if len(melds) <= 5:
         orders = permutations(melds)
     else:
         weak = [m for m, c in zip(melds, sp.control, strict=True) if not c]
         ctrl = [m for m, c in zip(melds, sp.control, strict=True) if c]
-        orders = iter([tuple(ctrl + weak)])
+        orders = [tuple(ctrl + weak)]
     for order in orders:
         if _line_works(order, o):
             return tuple(order)

@@ -116,10 +116,12 @@ class StrongPlayer:
         cands = self._candidates(view, acts, plays, passing)
         if len(cands) == 1:
             return cands[0][1]
-        base = det.template(view)
-        sampler = Sampler(view, self._tracker.known(view), self._rng)
-        rivals = [s for s in range(len(view.obs.hand_counts)) if s != view.seat and view.obs.hand_counts[s] > 0]
-        if len(rivals) == 1 and hand.bit_count() + view.obs.hand_counts[rivals[0]] <= ENDGAME_CARDS:
+        prev = view.obs.prev_daifugo
+        base = det.template(view, -1 if prev is None else prev)
+        sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
+        counts = view.obs.hand_counts
+        rivals = [s for s in range(len(counts)) if s != view.seat and counts[s] > 0]
+        if len(rivals) == 1 and hand.bit_count() + counts[rivals[0]] <= ENDGAME_CARDS:
             solved = self._endgame(base, sampler, cands, view.seat, deadline)
             if solved is not None:
                 return solved

@@ -103,6 +103,7 @@ class Result:
 def play_matches(
     rules: Rules,
     seats: Sequence[str],
+    *,
     rounds: int,
     seed: int,
     budget_ms: int,
@@ -110,37 +111,41 @@ def play_matches(
     factory: PlayerFactory = _default_factory,
 ) -> Result:
     """Play ``rounds`` rounds as consecutive matches starting with match number ``first_match``."""
-    n = len(seats)
     entries = [Tally() for _ in seats]
     levels: dict[str, Tally] = {}
     for level in seats:
         levels.setdefault(level, Tally())
+    table = _Table(rules, seats, seed, budget_ms, factory, entries, levels)
     start = time.perf_counter()
     played = 0
     k = first_match
     while played < rounds:
         length = min(rules.rounds, rounds - played)
-        played += _play_match(rules, seats, seed, k, length, budget_ms, factory, entries, levels, n)
+        played += _play_match(table, k, length)
         k += 1
     return Result(entries, levels, time.perf_counter() - start)
 
 
-def _play_match(
-    rules: Rules,
-    seats: Sequence[str],
-    seed: int,
-    k: int,
-    length: int,
-    budget_ms: int,
-    factory: PlayerFactory,
-    entries: list[Tally],
-    levels: dict[str, Tally],
-    n: int,
-) -> int:
+@dataclass(slots=True)
+class _Table:
+    """The fixed parts of a tournament run."""
+
+    rules: Rules
+    seats: Sequence[str]
+    seed: int
+    budget_ms: int
+    factory: PlayerFactory
+    entries: list[Tally]
+    levels: dict[str, Tally]
+
+
+def _play_match(t: _Table, k: int, length: int) -> int:
+    rules, seats, entries, levels = t.rules, t.seats, t.entries, t.levels
+    n = len(seats)
     # seat s is taken by entry (s + k) % n: every entry visits every seat
     entry_of = [(s + k) % n for s in range(n)]
-    cpus = [factory(seats[entry_of[s]], seed * 7919 + k * 31 + s, budget_ms, rules) for s in range(n)]
-    match = Match(rules, n, seed=seed * 100_003 + k, rounds=length)
+    cpus = [t.factory(seats[entry_of[s]], t.seed * 7919 + k * 31 + s, t.budget_ms, rules) for s in range(n)]
+    match = Match(rules, n, seed=t.seed * 100_003 + k, rounds=length)
     table = rank_points(rules, n)
     played = 0
     while not match.over:
@@ -167,12 +172,13 @@ def _play_match(
 
 def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int]) -> Result:
     rules, seats, rounds, seed, budget_ms, first = args
-    return play_matches(rules, seats, rounds, seed, budget_ms, first)
+    return play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first)
 
 
 def run(
     rules: Rules,
     seats: Sequence[str],
+    *,
     rounds: int,
     seed: int,
     budget_ms: int = 200,
@@ -181,9 +187,9 @@ def run(
     """Run a tournament and return the JSON-ready report."""
     start = time.perf_counter()
     if jobs <= 1:
-        result = play_matches(rules, seats, rounds, seed, budget_ms)
+        result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms)
     else:
-        result = _parallel(rules, tuple(seats), rounds, seed, budget_ms, jobs)
+        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms), jobs)
     wall = time.perf_counter() - start
     return {
         "rules": rules.name,
@@ -209,9 +215,10 @@ def _overall(result: Result) -> dict[str, float]:
     return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "max": s["max_ms"]}
 
 
-def _parallel(rules: Rules, seats: tuple[str, ...], rounds: int, seed: int, budget_ms: int, jobs: int) -> Result:
+def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int], jobs: int) -> Result:
     from concurrent.futures import ProcessPoolExecutor
 
+    rounds, seed, budget_ms = plan
     per_match = rules.rounds
     matches = math.ceil(rounds / per_match)
     # whole matches per job; contiguous match numbers keep the run identical to the serial one

@@ -72,7 +72,7 @@ def parse_items(reply: str) -> dict[int, Seen]:
         raise ScreenReadError(reply[:200])
     try:
         value = parse_snbt(match.group(1))
-    except SnbtError:
+    except (SnbtError, IndexError):  # host.snbt may raise IndexError on a truncated reply
         raise ScreenReadError(reply[:200]) from None
     if not isinstance(value, list):
         raise ScreenReadError(reply[:200])

@@ -228,6 +228,7 @@ class HandScreens:
                 self._run("draw", command)
                 sent += 1
             screen.drawn = {}
+            screen.stray.clear()
         sent += self._title(screen, state)
         for slot, command in screen.commands_for(want, self._r):
             self._run("draw", command)
@@ -323,6 +324,7 @@ class HandScreens:
         fresh, screen.fresh = screen.fresh, False
         if not found.changed:
             return found
+        screen.clicks += 1
         drawn = dict(screen.drawn or {})
         self._clean(screen, found)
         screen.forget_slots(found.touched)

@@ -155,6 +155,12 @@ class HandScreen:
     page: int = 0
     fresh: bool = True
     """No poll yet in this turn: clicks found now were made while the player could not act."""
+    stray: set[int] = field(default_factory=set)
+    """Slots holding something we did not draw there: emptied by the next draw."""
+    reads: int = 0
+    """Read-backs so far."""
+    clicks: int = 0
+    """Read-backs that found a change (each handled as clicks)."""
     _replies: tuple[str, ...] = ()
     _seen: dict[int, Seen] = field(default_factory=dict)
 
@@ -162,10 +168,10 @@ class HandScreen:
         """``(slot, command)`` for every slot whose content must change (after a wipe if unknown)."""
         shown = self.drawn if self.drawn is not None else {}
         out: list[tuple[int, str]] = []
-        for slot in sorted({*shown, *desired}):
+        for slot in sorted({*shown, *desired, *self.stray}):
             want, have = desired.get(slot), shown.get(slot)
             if want is None:
-                if have is not None:
+                if have is not None or slot in self.stray:
                     out.append((slot, self.surface.write(r, slot, None)))
             elif have is None or have.spec != want.spec:
                 out.append((slot, self.surface.write(r, slot, want.spec)))
@@ -175,19 +181,22 @@ class HandScreen:
         """Record that ``slot`` now shows ``cell``."""
         if self.drawn is None:
             self.drawn = {}
+        self.stray.discard(slot)
         if cell is None:
             self.drawn.pop(slot, None)
         else:
             self.drawn[slot] = cell
 
     def forget_slots(self, slots: Sequence[int]) -> None:
-        """The player disturbed ``slots``: their content is unknown until redrawn."""
+        """The player disturbed ``slots``: each is rewritten (or emptied) by the next draw."""
         if self.drawn is not None:
             for slot in slots:
                 self.drawn.pop(slot, None)
+        self.stray.update(slots)
 
     def read(self, replies: Sequence[str], *, key_tag: str) -> Diff:
         """Compare a read-back with what was drawn (replies equal to the last ones are not re-parsed)."""
+        self.reads += 1
         key = tuple(replies)
         if key != self._replies:
             self._seen = self.surface.seen(replies)

@@ -64,7 +64,7 @@ def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False
 def show_dialog(screens: HandScreens, player: str) -> bool:
     """Open the hand dialog (1.21.6+); ``False`` when the server has no dialogs."""
     table, ctx = screens.table, screens.table.ctx
-    if not getattr(ctx.r, "has_dialog", False) or player not in ctx.online:
+    if not ctx.r.has_dialog or player not in ctx.online:
         return False
     state = _state(screens, player)
     hand = state.sorted_hand()
@@ -111,15 +111,22 @@ def on_dialog(screens: HandScreens, player: str, action: DialogAction, card: int
             screens.dialog_page[player] = screens.dialog_page.get(player, 0) + 1
         elif action is DialogAction.PLAY:
             table.play_selection(player)
-            again = False
+            again = _may_act(table, player)
         elif action is DialogAction.PASS:
             table.decide(player, None)
-            again = False
+            again = _may_act(table, player)
     except (HostError, EngineError) as exc:
         if isinstance(exc, HostError):
             table.ctx.tell(player, exc.message_key, "red", **exc.params)
         else:
             table.ctx.tell(player, "error.not_now", "red")
     screens.refresh(player)
-    if again:
+    if again and table.run is not None:
         show_dialog(screens, player)
+
+
+def _may_act(table: Table, player: str) -> bool:
+    """Whether ``player`` must decide again at once (they lead again after 8切り, for instance)."""
+    run = table.run
+    seat = run.seat_of(player) if run is not None else None
+    return seat is not None and seat in table._awaiting()

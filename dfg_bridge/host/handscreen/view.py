@@ -43,8 +43,8 @@ PLAY_ITEMS = {
 }
 """The 出す button's item per colour."""
 
-MAX_COUNT = 99
-"""Container slots hold up to 99 since 1.20.5."""
+MAX_COUNT = 64
+"""The largest count we draw: every item we use stacks to 64 (``item replace`` refuses more)."""
 
 Target = Button | int
 """What a click on a slot means: a button, or a card (its index 0–53)."""

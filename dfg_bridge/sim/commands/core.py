@@ -62,7 +62,11 @@ class Executor:
         self.invalid: collections.deque[CommandRecord] = collections.deque(maxlen=RECORD_LIMIT)
         self.counts: collections.Counter[str] = collections.Counter()
         self.unmodelled: collections.Counter[str] = collections.Counter()
+        self.rcon_total = 0
+        self.rcon_invalid = 0
         self._service_s = options.service_ms / 1000.0
+        self.on_stop: Callable[[], None] | None = None
+        """Set by the server: what ``/stop`` does after its feedback."""
 
     # -- texts ------------------------------------------------------------------------------------------
 
@@ -75,7 +79,9 @@ class Executor:
         """The RCON console source (level 4, at world spawn)."""
         spawn = self.world.spawn
         # Vanilla puts the console at the lower corner of the spawn block.
-        return Source(SourceKind.RCON, "Rcon", "Rcon", 4, None, (float(int(spawn[0])), spawn[1], float(int(spawn[2]))))
+        return Source(
+            SourceKind.RCON, "Rcon", "Rcon", 4, None, (float(int(spawn[0])), spawn[1], float(int(spawn[2])))
+        )
 
     # -- feedback ---------------------------------------------------------------------------------------
 
@@ -142,6 +148,7 @@ class Executor:
         with self.lock:
             if self._service_s > 0:
                 time.sleep(self._service_s)
+            self.rcon_total += 1
             record = CommandRecord(seq=next(self._seq), command=command, valid=True, error=None)
             self.records.append(record)
             try:
@@ -156,6 +163,7 @@ class Executor:
             parsed = self.grammar.parse(command)
         except CommandSyntaxError as err:
             if record is not None:
+                self.rcon_invalid += 1
                 record["valid"] = False
                 record["error"] = err.message
                 self.invalid.append(record)
@@ -234,6 +242,8 @@ class Executor:
     def stats(self) -> dict[str, Any]:
         """Counters for ``GET /stats``."""
         return {
+            "rcon_commands": self.rcon_total,
+            "rcon_invalid": self.rcon_invalid,
             "commands_valid": self.counts["valid"],
             "commands_invalid": self.counts["invalid"],
             "by_command": {k: v for k, v in self.counts.items() if k not in ("valid", "invalid")},
@@ -241,6 +251,15 @@ class Executor:
             "log_lines": self.log.lines_written,
             **self.world.summary(),
         }
+
+    @property
+    def service_ms(self) -> float:
+        """Simulated main-thread time per command (settable while running, e.g. to simulate lag)."""
+        return self._service_s * 1000.0
+
+    @service_ms.setter
+    def service_ms(self, value: float) -> None:
+        self._service_s = max(0.0, value) / 1000.0
 
     @property
     def paper(self) -> bool:

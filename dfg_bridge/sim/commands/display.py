@@ -151,6 +151,14 @@ def cmd_list(ex: Executor, src: Source, call: Call) -> int:
     return len(players)
 
 
+def cmd_stop(ex: Executor, src: Source, call: Call) -> int:
+    """``stop``: ``Stopping the server``, then the server halts (after the reply is sent)."""
+    ex.success(src, ex.tr("commands.stop.stopping"), broadcast=True)
+    if ex.on_stop is not None:
+        ex.on_stop()
+    return 1
+
+
 def cmd_dialog(ex: Executor, src: Source, call: Call) -> int:
     """``dialog show <targets> <dialog>`` / ``dialog clear <targets>`` (1.21.6+)."""
     targets = find_players(ex, src, call.arg("targets"))  # type: ignore[arg-type]
@@ -188,3 +196,36 @@ def require_any(ex: Executor, found: list[object]) -> None:
     """``No entity was found`` when empty."""
     if not found:
         raise CommandFailure(ex.tr("argument.entity.notfound.entity"))
+
+
+def cmd_playsound(ex: Executor, src: Source, call: Call) -> int:
+    """``playsound <sound> <source> <targets> [pos] [volume] [pitch] [minVolume]``.
+
+    Only players within earshot of ``pos`` (the command's position by default) hear it: from RCON the
+    position is world spawn, so ``execute at @a run playsound … @s`` is what reaches everyone.
+    """
+    from dfg_bridge.sim.commands.util import vec3
+
+    targets = find_players(ex, src, call.arg("targets"))  # type: ignore[arg-type]
+    pos = vec3(src, call.arg("pos")) if "pos" in call.args else src.pos
+    volume = float(call.arg("volume", 1.0))  # type: ignore[arg-type]
+    min_volume = float(call.arg("minVolume", 0.0))  # type: ignore[arg-type]
+    reach = (volume * 16.0 if volume > 1.0 else 16.0) ** 2
+    heard = 0
+    for player in targets:
+        distance = sum((a - b) ** 2 for a, b in zip(pos, player.pos, strict=True))
+        if distance > reach and min_volume <= 0.0:
+            continue
+        heard += 1
+    if heard == 0:
+        raise CommandFailure(ex.tr("commands.playsound.failed"))
+    sound = str(call.arg("sound"))
+    if len(targets) == 1:
+        ex.success(
+            src,
+            ex.tr("commands.playsound.success.single", sound, ex.display_name(targets[0])),
+            broadcast=True,
+        )
+    else:
+        ex.success(src, ex.tr("commands.playsound.success.multiple", sound, len(targets)), broadcast=True)
+    return heard

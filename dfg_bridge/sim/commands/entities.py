@@ -11,7 +11,7 @@ from dfg_bridge.sim.commands.selectors import find_players, find_required, one_e
 from dfg_bridge.sim.commands.source import Source
 from dfg_bridge.sim.commands.util import fmt_double, vec3
 from dfg_bridge.sim.errors import CommandFailure
-from dfg_bridge.sim.grammar.nbt import IntArray
+from dfg_bridge.sim.grammar.nbt import Byte, Int, IntArray
 from dfg_bridge.sim.grammar.values import Coordinates
 from dfg_bridge.sim.world.entities import Entity, GameMode, Player
 
@@ -255,3 +255,98 @@ def cmd_gamemode(ex: Executor, src: Source, call: Call) -> int:
                 broadcast=True,
             )
     return changed
+
+
+def cmd_tag(ex: Executor, src: Source, call: Call) -> int:
+    """``tag <targets> add|remove <name>`` and ``tag <targets> list``."""
+    targets = find_required(ex, src, call.arg("targets"))  # type: ignore[arg-type]
+    sub = call.lit(1)
+    if sub == "list":
+        tags = sorted({t for e in targets for t in e.tags})
+        shown = ", ".join(tags)
+        if len(targets) == 1:
+            key = "commands.tag.list.single." + ("success" if tags else "empty")
+            args: tuple[object, ...] = (
+                (ex.display_name(targets[0]), len(tags), shown) if tags else (ex.display_name(targets[0]),)
+            )
+        else:
+            key = "commands.tag.list.multiple." + ("success" if tags else "empty")
+            args = (len(targets), len(tags), shown) if tags else (len(targets),)
+        ex.success(src, ex.tr(key, *args), broadcast=False)
+        return len(tags)
+    name = str(call.arg("name"))
+    changed = 0
+    for entity in targets:
+        if sub == "add" and name not in entity.tags and len(entity.tags) < 1024:
+            entity.tags.append(name)
+            changed += 1
+        elif sub == "remove" and name in entity.tags:
+            entity.tags.remove(name)
+            changed += 1
+    if changed == 0:
+        raise CommandFailure(ex.tr(f"commands.tag.{sub}.failed"))
+    if len(targets) == 1:
+        ex.success(
+            src,
+            ex.tr(f"commands.tag.{sub}.success.single", name, ex.display_name(targets[0])),
+            broadcast=True,
+        )
+    else:
+        ex.success(src, ex.tr(f"commands.tag.{sub}.success.multiple", name, len(targets)), broadcast=True)
+    return changed
+
+
+def cmd_effect(ex: Executor, src: Source, call: Call) -> int:
+    """``effect give|clear``: effects are recorded per entity (``active_effects``) but have no game effect."""
+    targets = find_required(ex, src, call.arg("targets"))  # type: ignore[arg-type]
+    effect = call.arg("effect", None)
+    effect_id = None if effect is None else (str(effect) if ":" in str(effect) else f"minecraft:{effect}")
+    shown = "" if effect_id is None else ex.tr("effect." + effect_id.replace(":", "."))
+    if call.lit(1) == "give":
+        assert effect_id is not None
+        for entity in targets:
+            effects = entity.nbt.setdefault("active_effects", [])
+            effects[:] = [e for e in effects if not (isinstance(e, dict) and e.get("id") == effect_id)]
+            effects.append(
+                {
+                    "id": effect_id,
+                    "amplifier": Byte(int(call.arg("amplifier", 0))),  # type: ignore[call-overload]
+                    "duration": Int(-1 if call.has("infinite") else int(call.arg("seconds", 30)) * 20),  # type: ignore[call-overload]
+                    "show_particles": Byte(0 if call.arg("hideParticles", False) else 1),
+                }
+            )
+        if len(targets) == 1:
+            ex.success(
+                src,
+                ex.tr("commands.effect.give.success.single", shown, ex.display_name(targets[0])),
+                broadcast=True,
+            )
+        else:
+            ex.success(
+                src, ex.tr("commands.effect.give.success.multiple", shown, len(targets)), broadcast=True
+            )
+        return len(targets)
+    removed = 0
+    for entity in targets:
+        effects = entity.nbt.get("active_effects", [])
+        keep = [
+            e for e in effects if effect_id is not None and isinstance(e, dict) and e.get("id") != effect_id
+        ]
+        if len(keep) != len(effects):
+            removed += 1
+        if keep:
+            entity.nbt["active_effects"] = keep
+        else:
+            entity.nbt.pop("active_effects", None)
+    kind = "everything" if effect_id is None else "specific"
+    if removed == 0:
+        raise CommandFailure(ex.tr(f"commands.effect.clear.{kind}.failed"))
+    args = (ex.display_name(targets[0]),) if len(targets) == 1 else (len(targets),)
+    if effect_id is not None:
+        args = (shown, *args)
+    ex.success(
+        src,
+        ex.tr(f"commands.effect.clear.{kind}.success.{'single' if len(targets) == 1 else 'multiple'}", *args),
+        broadcast=True,
+    )
+    return removed

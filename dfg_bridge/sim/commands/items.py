@@ -11,9 +11,9 @@ from dfg_bridge.sim.commands.source import Source
 from dfg_bridge.sim.commands.util import block_pos, item_from_arg
 from dfg_bridge.sim.errors import CommandFailure
 from dfg_bridge.sim.grammar.values import ItemPredicate, ItemSlot, ItemStackArg
+from dfg_bridge.sim.world.clicks import add_to_inventory
 from dfg_bridge.sim.world.entities import Entity, Player
 from dfg_bridge.sim.world.items import ItemStack
-from dfg_bridge.sim.world.menu import add_to_inventory
 
 if TYPE_CHECKING:
     from dfg_bridge.sim.commands.core import Executor

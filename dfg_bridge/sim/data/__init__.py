@@ -1,0 +1,1 @@
+"""Vendored Minecraft data for the world model (see README.md here)."""

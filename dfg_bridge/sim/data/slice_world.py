@@ -36,6 +36,7 @@ PREFIXES = (
     "argument.id.",
     "argument.block.",
     "team.notFound",
+    "effect.minecraft.",
 )
 
 

@@ -94,7 +94,9 @@ class ItemStack:
         cache: dict[bool, dict[str, Any]] = self.__dict__.setdefault("_nbt_cache", {})
         encoded = cache.get(json_text)
         if encoded is None:
-            encoded = {key: _component_to_nbt(key, value, json_text) for key, value in self.components.items()}
+            encoded = {
+                key: _component_to_nbt(key, value, json_text) for key, value in self.components.items()
+            }
             cache[json_text] = encoded
         return encoded
 

@@ -19,6 +19,7 @@ __all__ = [
     "click_parts",
     "from_json_string",
     "from_nbt",
+    "normalise",
     "plain_text",
     "to_json_string",
     "to_nbt",

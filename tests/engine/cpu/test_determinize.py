@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 from dfg_bridge.engine.cpu import _determinize as det
-from dfg_bridge.engine.cpu.belief import Sampler
+from dfg_bridge.engine.cpu.belief import Knowledge, Sampler
 from dfg_bridge.engine.cpu.playout import playout
 from dfg_bridge.engine.cpu.view import read
 from dfg_bridge.engine.rules import rank_points
-
 from tests.engine.cpu.positions import positions
 
 
@@ -50,7 +49,7 @@ def test_samples_respect_counts_and_known_cards() -> None:
             continue
         known_card = (rnd.hands[others[0]] & view.unseen) & -(rnd.hands[others[0]] & view.unseen)
         known = {known_card.bit_length() - 1: others[0]} if known_card else {}
-        sampler = Sampler(view, known, rng)
+        sampler = Sampler(view, Knowledge(known, {}), rng)
         hands = sampler.sample()
         assert hands[seat] == rnd.hands[seat]
         dealt = 0

@@ -8,7 +8,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dfg_bridge.engine import Round, Rules, deck
+from dfg_bridge.engine import Play, Round, Rules, deck
 from dfg_bridge.engine.cpu.endgame import Solver, best_moves
 
 
@@ -53,6 +53,10 @@ def test_best_moves_finds_the_winning_lead() -> None:
     moves = r.moves()
     got = best_moves(r, 0, moves, time.perf_counter() + 10)
     assert got is not None
-    wins = {tuple(c.ascii() for c in r.action_of(0, m).meld.cards): v for m, v in zip(moves, got)}  # type: ignore[union-attr]
+    wins = {}
+    for m, v in zip(moves, got, strict=True):
+        action = r.action_of(0, m)
+        assert isinstance(action, Play)
+        wins[tuple(c.ascii() for c in action.meld.cards)] = v
     assert wins[("S2",)] == 1
     assert wins[("D4",)] == 0

@@ -12,7 +12,6 @@ from dfg_bridge.engine import Action, Card, Meld, Observation, Play, Round, Rule
 from dfg_bridge.engine.cpu import make_cpu
 from dfg_bridge.engine.cpu.greedy import GreedyPlayer
 from dfg_bridge.engine.cpu.strong import StrongPlayer
-
 from tests.engine.cpu.positions import positions
 
 _VALUE_TYPES = (int, str, bool, float, type(None), Card)
@@ -44,8 +43,10 @@ def test_observation_is_plain_values_and_hides_other_hands() -> None:
             if s != seat:
                 others.update(rnd.hand(s))
         assert tuple(obs.hand) == rnd.hand(seat)
+        for giver, receiver, _cards in obs.transfers:
+            assert seat in (giver, receiver)  # only this seat's own exchanges / 7渡し / 買収
         for path, v in leaves:
-            if isinstance(v, Card) and v in others and not path.startswith("obs.unseen"):
+            if isinstance(v, Card) and v in others and not path.startswith(("obs.unseen", "obs.transfers")):
                 # a card in another hand shows up only if it was public once (played, then taken back
                 # by 7渡し / なかまカード) — never as part of a hand
                 assert v in obs.seen or path.startswith(("obs.history", "obs.field")), (path, v)
@@ -89,6 +90,13 @@ def _mid_round_pair(seed: int, steps: int) -> tuple[Round, Round] | None:
     return a, b
 
 
+def _cpu(level: str, seed: int, rules: Rules) -> Any:
+    if level == "strong":
+        # a huge budget and a fixed number of deals: the choice is reproducible
+        return StrongPlayer(seed, budget_ms=60_000, rules=rules, max_deals=6)
+    return make_cpu(level, seed, rules=rules)
+
+
 @pytest.mark.parametrize("level", ["greedy", "easy", "normal", "strong"])
 def test_choice_does_not_depend_on_hidden_hands(level: str) -> None:
     checked = 0
@@ -103,12 +111,7 @@ def test_choice_does_not_depend_on_hidden_hands(level: str) -> None:
         la, lb = list(a.legal_actions(0)), list(b.legal_actions(0))
         assert la == lb
 
-        def cpu() -> Any:
-            if level == "strong":
-                return StrongPlayer(seed, budget_ms=60_000, rules=a.rules, max_deals=6)
-            return make_cpu(level, seed, rules=a.rules)
-
-        assert cpu().decide(oa, la) == cpu().decide(ob, lb)
+        assert _cpu(level, seed, a.rules).decide(oa, la) == _cpu(level, seed, a.rules).decide(ob, lb)
         checked += 1
     assert checked >= 10
 

@@ -8,14 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfg_bridge.engine import Rules
-from dfg_bridge.engine.cpu import Decision, make_cpu
+from dfg_bridge.engine.cpu import CpuPlayer, Decision, make_cpu
 from dfg_bridge.engine.cpu.base import decision_of
-
 from tests.engine.cpu.positions import PRESETS, positions, walk
 
 
 def test_every_choice_legal_on_ten_thousand_positions() -> None:
-    cpus = {}
+    cpus: dict[tuple[str, str], CpuPlayer] = {}
     kinds: collections.Counter[Decision] = collections.Counter()
     n = 0
     for rnd, seat in positions(10_000, seed=1):
@@ -36,7 +35,7 @@ def test_every_choice_legal_on_ten_thousand_positions() -> None:
 
 
 def test_strong_choices_legal_with_a_small_budget() -> None:
-    cpus = {}
+    cpus: dict[str, CpuPlayer] = {}
     for rnd, seat in positions(600, seed=2):
         legal = list(rnd.legal_actions(seat))
         cpu = cpus.get(rnd.rules.name)
@@ -47,7 +46,11 @@ def test_strong_choices_legal_with_a_small_budget() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10**6), level=st.sampled_from(["easy", "normal", "greedy"]))
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 10**6),
+    level=st.sampled_from(["easy", "normal", "greedy"]),
+)
 def test_whole_rounds_with_one_level_everywhere(preset: str, seed: int, level: str) -> None:
     rules = Rules.preset(preset)
     cpu = make_cpu(level, seed, rules=rules)

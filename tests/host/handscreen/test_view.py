@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfg_bridge.engine import CARDS, Card, parse_cards
@@ -176,12 +176,16 @@ def test_ender_chest_pages(msgs: Messages) -> None:
     }  # fmt: skip
 
 
+_MSGS, _ = Messages.load()
+
+
+@settings(deadline=None)
 @given(st.sets(st.integers(0, 53), max_size=20), st.sets(st.integers(0, 53)), st.sampled_from(SortOrder),
        st.booleans())  # fmt: skip
 def test_hand_slots_show_each_card_once_with_its_selection(
     hand: set[int], selected: set[int], order: SortOrder, inverted: bool
 ) -> None:
-    msgs, _ = Messages.load()
+    msgs = _MSGS
     state = ScreenState(hand=tuple(CARDS[i] for i in hand), selected=frozenset(selected), sort=order,
                         inverted=inverted)  # fmt: skip
     out = cells(state, CHEST, msgs, "en")

@@ -1,0 +1,34 @@
+"""What fake players do (プレイヤーの操作), for the control API: one function per action.
+
+Every function runs on the server thread (the caller holds ``executor.lock``).
+"""
+
+from dfg_bridge.sim.actions.common import ActionError, valid_name
+from dfg_bridge.sim.actions.containers import click, close, lock_predicate_matches, open_container
+from dfg_bridge.sim.actions.players import (
+    chat,
+    click_dialog,
+    click_text,
+    dialog_buttons,
+    join,
+    leave,
+    player_command,
+    use_sign,
+)
+
+__all__ = [
+    "ActionError",
+    "chat",
+    "click",
+    "click_dialog",
+    "click_text",
+    "close",
+    "dialog_buttons",
+    "join",
+    "leave",
+    "lock_predicate_matches",
+    "open_container",
+    "player_command",
+    "use_sign",
+    "valid_name",
+]

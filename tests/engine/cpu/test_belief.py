@@ -1,0 +1,89 @@
+"""Belief: what the exchange and 買収 reveal, pass notes, and the sampler's use of both."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dfg_bridge.engine import Match, Play, Round, Rules
+from dfg_bridge.engine.cpu.base import decision_of
+from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, Tracker, pass_notes
+from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.greedy import GreedyPlayer
+from dfg_bridge.engine.cpu.view import read
+
+
+def _second_round(preset: str, seed: int) -> tuple[Match, Round]:
+    rules = Rules.preset(preset)
+    match = Match(rules, 4, seed=seed, rounds=2)
+    greedy = GreedyPlayer(rules)
+    rnd = match.start_round()
+    while not rnd.over:
+        s = min(rnd.awaiting())
+        rnd.apply(greedy.decide(rnd.observation(s), rnd.legal_actions(s)))
+    match.finish_round()
+    return match, match.start_round()
+
+
+CASES = [("minecraft", s) for s in range(6)] + [("niconico", s) for s in range(6)]
+
+
+@pytest.mark.parametrize(("preset", "seed"), CASES)
+def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
+    match, rnd = _second_round(preset, seed)
+    rules = match.rules
+    trackers = {s: Tracker() for s in range(4)}
+    while rnd.phase.value == "exchange":
+        s = min(rnd.awaiting())
+        legal = list(rnd.legal_actions(s))
+        view = read(rnd.observation(s), rules)
+        trackers[s].update(view)
+        action = choose(view, legal, decision_of(legal))
+        trackers[s].note(view, action)
+        rnd.apply(action)
+    ceilings = 0
+    for s in range(4):
+        view = read(rnd.observation(s), rules)
+        trackers[s].update(view)
+        know = trackers[s].knowledge(view)
+        for idx, holder in know.placed.items():
+            assert rnd.hands[holder] >> idx & 1
+        for holder, top in know.ceiling.items():
+            ceilings += 1
+            mine = sum(1 << i for i, h in know.placed.items() if h == holder)
+            rest = rnd.hands[holder] & ~mine
+            assert rest < (1 << (top + 1)), (holder, top)
+    if preset == "minecraft":
+        assert ceilings >= 2  # 大富豪 and 富豪 each learn their partner's ceiling
+
+
+def test_sampler_keeps_ceilings() -> None:
+    match, rnd = _second_round("minecraft", 3)
+    rules = match.rules
+    s = min(rnd.awaiting())
+    view = read(rnd.observation(s), rules)
+    others = [x for x in range(4) if x != s]
+    know = Knowledge({}, {others[0]: 20})
+    sampler = Sampler(view, know, random.Random(1))
+    for _ in range(50):
+        hands = sampler.deal()
+        assert hands[others[0]] < (1 << 21)
+        assert sum(h.bit_count() for h in hands) == sum(rnd.hand_counts())
+
+
+def test_pass_notes_pair_each_pass_with_the_field() -> None:
+    rules = Rules()
+    from dfg_bridge.engine import Meld, Pass
+
+    history = (
+        Play(0, Meld.parse("S5")),
+        Pass(1),
+        Play(2, Meld.parse("H9")),
+        Pass(3),
+        Pass(0),
+        Play(2, Meld.parse("D4 C4")),
+        Pass(3),
+    )
+    notes = pass_notes(history, rules)
+    assert [(n.seat, n.field[3], n.field[4]) for n in notes] == [(1, 1, 2), (3, 1, 6), (0, 1, 6), (3, 2, 1)]

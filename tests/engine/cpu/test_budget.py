@@ -1,0 +1,47 @@
+"""The per-decision time budget: the search checks the clock and returns in time."""
+
+from __future__ import annotations
+
+import time
+
+from dfg_bridge.engine import Rules
+from dfg_bridge.engine.cpu import make_cpu
+from dfg_bridge.engine.cpu.strong import StrongPlayer
+from tests.engine.cpu.positions import positions
+
+
+def test_strong_keeps_to_its_budget() -> None:
+    budget_ms = 40
+    cpu = make_cpu("strong", seed=1, budget_ms=budget_ms, rules=Rules())
+    times = []
+    searched = 0
+    for rnd, seat in positions(400, seed=4):
+        if rnd.rules.name != "minecraft":
+            continue
+        legal = list(rnd.legal_actions(seat))
+        if len(legal) < 3:
+            continue
+        t0 = time.perf_counter()
+        cpu.decide(rnd.observation(seat), legal)
+        times.append(time.perf_counter() - t0)
+        assert isinstance(cpu, StrongPlayer)
+        searched += cpu.last_deals > 0
+    assert searched >= 20
+    # generous bounds: the machine is shared, but a search that ignored the clock would take seconds
+    assert sum(times) / len(times) <= budget_ms / 1000
+    assert max(times) <= 4 * budget_ms / 1000
+
+
+def test_more_time_means_more_deals() -> None:
+    rnd, seat = next(
+        (r, s)
+        for r, s in positions(200, seed=9)
+        if r.rules.name == "minecraft" and r.field is None and len(list(r.legal_actions(s))) > 6
+    )
+    deals = []
+    for budget_ms in (10, 150):
+        cpu = StrongPlayer(2, budget_ms=budget_ms, rules=rnd.rules)
+        cpu.decide(rnd.observation(seat), list(rnd.legal_actions(seat)))
+        deals.append(cpu.last_deals)
+    assert deals[1] >= 1
+    assert deals[1] >= deals[0]

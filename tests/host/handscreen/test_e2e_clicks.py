@@ -1,0 +1,41 @@
+"""Whole matches played only by clicking the hand screen, against the simulated server."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dfg_bridge.engine import Action
+from dfg_bridge.host.table import Table
+from tests.host.handscreen.handrig import hand_rig, held_cards, play_by_clicks, world_cards
+
+
+def _random_legal(seed: int) -> Any:
+    rng = random.Random(seed)
+
+    def choose(tbl: Table, seat: int) -> Action:
+        assert tbl.run is not None and tbl.run.round is not None
+        legal = list(tbl.run.round.legal_actions(seat))
+        return rng.choice(legal)
+
+    return choose
+
+
+@pytest.mark.parametrize("version", ["1.21.6", "1.20.5"])
+def test_cpu_match_by_clicks_only(sim_factory: Any, tmp_path: Path, version: str) -> None:
+    rig = hand_rig(sim_factory, tmp_path, version=version, flavor="paper" if version == "1.21.6" else "vanilla")
+    rig.start_daemon()
+    rig.join("Steve")
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: "Steve" in rig.table().lobby)
+    rig.dfg("Steve", "start cpu")
+    assert rig.until(lambda: rig.table().run is not None and rig.table().run.round is not None)
+    actions = play_by_clicks(rig, ["Steve"], _random_legal(7))
+    rig.settle(0.3)
+    assert actions >= 5
+    assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0
+    assert rig.ctl.player("Steve")["inventory"] == {}  # the key went back too
+    assert rig.invalid() == []
