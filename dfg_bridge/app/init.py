@@ -30,20 +30,21 @@ from pathlib import Path
 from typing import TextIO
 
 from dfg_bridge.app.check import read_properties
+from dfg_bridge.config import Flavour, Language
 
 CONFIG_NAME = "dfg.yml"
 PASSWORD_NAME = "rcon_password"
 MESSAGES_DIR = "messages"
 EXAMPLE_ORIGIN = (0, 64, 0)
 """The packaged example's table centre; ``--table-at`` shifts the whole table by the difference."""
-FLAVOURS = ("auto", "paper", "vanilla", "fabric")
+FLAVOURS = tuple(f.value for f in Flavour)
 DOCKER_SERVER_DIR = Path("/data")
 """Where ``itzg/minecraft-server`` keeps the server (mounted read-only into dfg-bridge's container)."""
 DOCKER_DATA_DIR = "/var/lib/dfg-bridge"
 """The image's state volume (the custody ledger and saved matches)."""
 DOCKER_RCON_HOST = "mc"
 """The server's service name in ``deploy/docker-compose.yml``."""
-LANGUAGES = ("ja", "en")
+LANGUAGES = tuple(lang.value for lang in Language)
 
 _TRIPLE = re.compile(r"\[(-?\d+), (-?\d+), (-?\d+)\]")
 
@@ -62,10 +63,10 @@ class Answers:
 
     server_dir: Path | None
     """The server's folder (holds ``server.properties`` and ``logs/``), if known."""
-    flavour: str = "auto"
-    """``auto``, ``paper``, ``vanilla`` or ``fabric``."""
-    language: str = "ja"
-    """``ja`` or ``en``."""
+    flavour: Flavour = Flavour.AUTO
+    """The server software (``auto``: decided from the log at run time)."""
+    language: Language = Language.JA
+    """The message language."""
     rcon_host: str = "127.0.0.1"
     """Where the server's RCON listens."""
     table_at: tuple[int, int, int] = EXAMPLE_ORIGIN
@@ -80,11 +81,11 @@ class InitResult:
     """Files written, in order."""
     properties_lines: tuple[str, ...]
     """``server.properties`` lines the operator still has to set (empty when RCON is ready)."""
-    flavour: str
+    flavour: Flavour
     """The flavour written into the config (detected when ``auto`` was asked for)."""
 
 
-def detect_flavour(server_dir: Path) -> str:
+def detect_flavour(server_dir: Path) -> Flavour:
     """Guess the server software from the files in its folder; ``auto`` when unsure.
 
     Paper, Spigot and Purpur all keep ``bukkit.yml``/``spigot.yml`` (Paper also ``config/paper-global.yml``);
@@ -92,10 +93,10 @@ def detect_flavour(server_dir: Path) -> str:
     """
     paper_files = ("bukkit.yml", "spigot.yml", "paper.yml", "config/paper-global.yml")
     if any((server_dir / name).exists() for name in paper_files):
-        return "paper"
+        return Flavour.PAPER
     if (server_dir / ".fabric").is_dir() or (server_dir / "fabric-server-launcher.properties").exists():
-        return "fabric"
-    return "auto"
+        return Flavour.FABRIC
+    return Flavour.AUTO
 
 
 def defaults_for(server_dir: Path | None, **overrides: object) -> Answers:
@@ -188,9 +189,10 @@ def example_text() -> str:
     return resources.files("dfg_bridge.data").joinpath("dfg.example.yml").read_text(encoding="utf-8")
 
 
-def messages_text(language: str) -> str:
+def messages_text(language: Language) -> str:
     """The packaged message catalogue for ``language``, with a note on how overrides work."""
-    body = resources.files("dfg_bridge.data.messages").joinpath(f"{language}.yml").read_text(encoding="utf-8")
+    catalogue = resources.files("dfg_bridge.data.messages").joinpath(f"{language.value}.yml")
+    body = catalogue.read_text(encoding="utf-8")
     note = (
         "# Written by `dfg-bridge init`: a full copy of the built-in catalogue to edit.\n"
         "# Delete a key to get the built-in text back (it may improve in later versions).\n"
@@ -223,8 +225,8 @@ def starter_config(
     if password_file is not None:
         text = set_value(text, "rcon.password_file", _yaml_text(password_file))
     text = set_value(text, "rcon.host", _yaml_text(answers.rcon_host))
-    text = set_value(text, "server.flavour", answers.flavour)
-    text = set_value(text, "language", answers.language)
+    text = set_value(text, "server.flavour", answers.flavour.value)
+    text = set_value(text, "language", answers.language.value)
     if messages_dir is not None:
         text = set_value(text, "messages_dir", _yaml_text(messages_dir))
     if data_dir is not None:
@@ -287,12 +289,12 @@ def write_starter(
     if props is None or props.get("broadcast-rcon-to-ops", "true").lower() != "false":
         lines += ("broadcast-rcon-to-ops=false",)
     flavour = answers.flavour
-    if flavour == "auto" and answers.server_dir is not None:
+    if flavour is Flavour.AUTO and answers.server_dir is not None:
         flavour = detect_flavour(answers.server_dir)
     answers = replace(answers, flavour=flavour)
     files = {
         folder / CONFIG_NAME: starter_config(answers, rcon_port=port, data_dir=data_dir),
-        folder / MESSAGES_DIR / f"{answers.language}.yml": messages_text(answers.language),
+        folder / MESSAGES_DIR / f"{answers.language.value}.yml": messages_text(answers.language),
         folder / PASSWORD_NAME: password + "\n",
     }
     _check_free(list(files), force)
@@ -347,14 +349,14 @@ def ask_answers(base: Answers, ask: Callable[[str], str | None], out: TextIO) ->
 
     server = question("Server folder (holds server.properties and logs/)", str(base.server_dir or "."))
     server_dir = Path(server).expanduser().resolve()
-    guess = detect_flavour(server_dir) if base.flavour == "auto" else base.flavour
-    flavour = question("Server software: paper, vanilla, fabric or auto", guess, one_of(FLAVOURS))
-    language = question("Message language: ja or en", base.language, one_of(LANGUAGES))
+    guess = detect_flavour(server_dir) if base.flavour is Flavour.AUTO else base.flavour
+    flavour = question("Server software: paper, vanilla, fabric or auto", guess.value, one_of(FLAVOURS))
+    language = question("Message language: ja or en", base.language.value, one_of(LANGUAGES))
     host = question("RCON host", base.rcon_host)
     table = question(
         "Table centre block x y z (F3 shows it)", " ".join(map(str, base.table_at)), _parse_triple
     )
-    return Answers(server_dir, flavour, language, host, _parse_triple(table))
+    return Answers(server_dir, Flavour(flavour), Language(language), host, _parse_triple(table))
 
 
 def _stdin_ask(prompt: str) -> str | None:
@@ -413,8 +415,8 @@ def main(
     if args.docker:
         answers = Answers(
             DOCKER_SERVER_DIR,
-            flavour=args.flavour or "paper",
-            language=args.language or "ja",
+            flavour=Flavour(args.flavour or "paper"),
+            language=Language(args.language or "ja"),
             rcon_host=args.rcon_host or DOCKER_RCON_HOST,
             table_at=tuple(args.table_at) if args.table_at else EXAMPLE_ORIGIN,
         )
@@ -428,8 +430,8 @@ def main(
         return 0
     answers = defaults_for(
         args.server_dir,
-        flavour=args.flavour,
-        language=args.language,
+        flavour=Flavour(args.flavour) if args.flavour else None,
+        language=Language(args.language) if args.language else None,
         rcon_host=args.rcon_host,
         table_at=tuple(args.table_at) if args.table_at else None,
     )

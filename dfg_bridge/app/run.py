@@ -241,6 +241,7 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     fmt = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     logging.basicConfig(level=args.log_level.upper(), format=fmt)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per timer job is noise
     from dfg_bridge.config import ConfigError
 
     try:

@@ -66,6 +66,9 @@ log = logging.getLogger(__name__)
 _LIST_NAMES = re.compile(r"online:\s*(.*)$", re.DOTALL)
 _POS = re.compile(r"\[(-?[\d.]+)d?, (-?[\d.]+)d?, (-?[\d.]+)d?\]")
 
+JOIN_RADIUS = 24.0
+"""``/dfg join`` without a table picks the nearest table if the player stands within this many blocks."""
+
 Reloader = Callable[[], tuple[HostSettings, MessageCatalog]]
 """Re-reads config and messages for ``admin reload``."""
 
@@ -335,13 +338,15 @@ class GameHost:
         table.add_member(player)
 
     def _pick_table(self, player: str) -> Table:
-        """The nearest table by the player's position, else the first with room, else the first."""
+        """The nearest table within :data:`JOIN_RADIUS` of the player, else the first with room."""
         tables = list(self.tables.values())
         if len(tables) > 1:
             match = _POS.search(self.ctx.sink.run(self.ctx.r.read_entity(player, "Pos")))
             if match:
-                x, y, z = (float(v) for v in match.groups())
-                return min(tables, key=lambda t: math.dist((x, y, z), t.settings.centre))
+                here = tuple(float(v) for v in match.groups())
+                nearest = min(tables, key=lambda t: math.dist(here, t.settings.centre))
+                if math.dist(here, nearest.settings.centre) <= JOIN_RADIUS:
+                    return nearest
         for table in tables:
             if table.run is None and len(table.lobby) < table.settings.max_players:
                 return table

@@ -14,7 +14,7 @@ import pytest
 
 from dfg_bridge.app import init
 from dfg_bridge.app.init import Answers, InitError, detect_flavour, set_value, shift_tables
-from dfg_bridge.config import Config, load_config
+from dfg_bridge.config import Config, Flavour, Language, load_config
 from dfg_bridge.i18n import Messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def test_messages_are_the_full_catalogue_and_load_without_warnings(in_tmp: Path)
     folder = in_tmp / "dfg"
     assert _load(folder).language.value == "en"
     text = (folder / "messages" / "en.yml").read_text(encoding="utf-8")
-    assert text.endswith(init.messages_text("en").split("\n", 2)[2])
+    assert text.endswith(init.messages_text(Language.EN).split("\n", 2)[2])
     messages, issues = Messages.load(folder / "messages")
     assert issues == []
     packaged, _ = Messages.load(None)
@@ -119,9 +119,9 @@ def test_rcon_disabled_on_the_server_gets_a_new_password_and_instructions(tmp_pa
 
 
 def test_detect_flavour(tmp_path: Path) -> None:
-    assert detect_flavour(tmp_path) == "auto"
+    assert detect_flavour(tmp_path) is Flavour.AUTO
     (tmp_path / "spigot.yml").write_text("", encoding="utf-8")
-    assert detect_flavour(tmp_path) == "paper"
+    assert detect_flavour(tmp_path) is Flavour.PAPER
 
 
 def test_table_at_moves_the_whole_table(in_tmp: Path) -> None:

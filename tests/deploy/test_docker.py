@@ -14,7 +14,7 @@ import yaml
 
 from dfg_bridge.app.init import DOCKER_DATA_DIR, Answers, docker_config
 from dfg_bridge.cli import SUBCOMMANDS
-from dfg_bridge.config import load_config
+from dfg_bridge.config import Flavour, load_config
 from tests.deploy.dockerfile import DockerfileError, Instruction, healthcheck_command, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -220,7 +220,7 @@ def test_docker_config_matches_the_compose_file_and_the_example(
 ) -> None:
     # Regenerate with: dfg-bridge init --docker --force deploy/dfg
     text = (DEPLOY / "dfg" / "dfg.yml").read_text(encoding="utf-8")
-    assert text == docker_config(Answers(None, flavour="paper", rcon_host="mc"))
+    assert text == docker_config(Answers(None, flavour=Flavour.PAPER, rcon_host="mc"))
     secret = tmp_path / "rcon_password"
     secret.write_text("from-the-secret\n", encoding="utf-8")
     monkeypatch.delenv("RCON_PASSWORD", raising=False)

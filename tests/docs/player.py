@@ -85,10 +85,20 @@ class ChatPlayer:
             time.sleep(0.05)
         return self.chat()
 
+    def _with_buttons(self, at: int, value: int, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """The chat once a button sending ``value`` arrived after message ``at`` (bursts come in parts)."""
+        end = time.monotonic() + timeout
+        while True:
+            chat = self.chat()
+            if value in self._buttons(chat, at) or time.monotonic() > end:
+                return chat
+            time.sleep(0.05)
+
     def turn(self, chat: list[dict[str, Any]], at: int) -> None:
         """Our turn (announced at message ``at``): pass, or lead our first card."""
-        buttons = self._buttons(chat, at)
         pass_value, play_value = 8, 9  # TriggerCode.PASS / PLAY, as the buttons carry them
+        chat = self._with_buttons(at, pass_value)
+        buttons = self._buttons(chat, at)
         before = len(chat)
         self.click(buttons[pass_value])
         chat = self._wait_new(before)
@@ -104,6 +114,7 @@ class ChatPlayer:
 
     def exchange(self, chat: list[dict[str, Any]], at: int, count: int) -> None:
         """We must give ``count`` cards (asked at message ``at``): select the first ones, press 渡す."""
+        chat = self._with_buttons(at, 9)
         cards = self._cards(chat, at)[:count]
         for card in cards:
             before = len(chat)

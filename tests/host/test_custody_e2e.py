@@ -19,7 +19,11 @@ ITEMS = {
         ("golden_apple", 7),
     ],
     "1.20.5": [
-        ("diamond_sword[enchantments={levels:{sharpness:5,looting:3}},custom_name='\"Excalibur\"',lore=['\"old\"']]", 1),
+        (
+            "diamond_sword[enchantments={levels:{sharpness:5,looting:3}},"
+            "custom_name='\"Excalibur\"',lore=['\"old\"']]",
+            1,
+        ),
         ("shield[custom_name='{\"text\":\"盾\",\"color\":\"gold\"}']", 1),
         ("dirt", 64),
         ("golden_apple", 7),
@@ -33,9 +37,8 @@ def _equip(rig: Rig, name: str) -> dict[str, Any]:
     helmet = "iron_helmet[enchantments={protection:4}]" if rig.version != "1.20.5" else (
         "iron_helmet[enchantments={levels:{protection:4}}]"
     )
-    assert rig.sim.run_command(f"item replace entity {name} armor.head with {helmet}").startswith("Replaced")
-    assert rig.sim.run_command(f"item replace entity {name} weapon.offhand with torch 16").startswith("Replaced")
-    assert rig.sim.run_command(f"item replace entity {name} container.20 with arrow 33").startswith("Replaced")
+    for slot, item in (("armor.head", helmet), ("weapon.offhand", "torch 16"), ("container.20", "arrow 33")):
+        assert rig.sim.run_command(f"item replace entity {name} {slot} with {item}").startswith("Replaced")
     return _everything(rig, name)
 
 

@@ -51,7 +51,8 @@ def test_views_show_what_seed_001_lists() -> None:
     texts = {e: v.plain() for e, v in shown.items() if isinstance(v, Text)}
     assert texts[Element(Kind.SEAT_TEXT, "t1", "0")].startswith("▶ Steve")
     assert "パス" in texts[Element(Kind.SEAT_TEXT, "t1", "3")]
-    assert "1位" in texts[Element(Kind.SEAT_TEXT, "t1", "2")] and "大富豪" in texts[Element(Kind.SEAT_TEXT, "t1", "2")]
+    finished = texts[Element(Kind.SEAT_TEXT, "t1", "2")]
+    assert "1位" in finished and "大富豪" in finished
     centre = texts[Element(Kind.CENTRE, "t1")]
     assert "♥5" in centre and "革命中" in centre and "♥縛り中" in centre
     bossbar = texts[Element(Kind.BOSSBAR_NAME, "t1")]
@@ -94,7 +95,8 @@ def test_differ_scopes_by_table() -> None:
 
 
 def test_idle_table_shows_the_lobby() -> None:
-    shown = desired(TableSnap("t1", "卓1", lobby=("A", "B"), members=("A", "B"), seat_count=4), messages(), "ja")
+    snap = TableSnap("t1", "卓1", lobby=("A", "B"), members=("A", "B"), seat_count=4)
+    shown = desired(snap, messages(), "ja")
     lines = [v.plain() for e, v in shown.items() if e.kind is Kind.SIDE_NAME and isinstance(v, Text)]
     assert len(lines) == 2 and all("待機中" in line for line in lines)
     seat_texts = [v for e, v in shown.items() if e.kind is Kind.SEAT_TEXT]

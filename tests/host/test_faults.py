@@ -111,10 +111,9 @@ def test_two_hundred_killed_runs_lose_and_duplicate_nothing(sim_factory: Any, tm
                 rig.give(name, item, count)
         expected = {name: rig.inventory(name) for name in (a, b)}
         at, after = rng.randint(1, span + 30), rng.random() < 0.5
-        sink: dict[str, CrashingSink] = {}
         try:
-            rig.start_daemon(wrap=lambda c, at=at, after=after: sink.setdefault("s", CrashingSink(c, at, after)),
-                             place_on_start=False)  # fmt: skip
+            crashing = lambda c, at=at, after=after: CrashingSink(c, at, after)  # noqa: E731
+            rig.start_daemon(wrap=crashing, place_on_start=False)
             _script(rig, a, b)
         except Crash:
             crashes += 1

@@ -55,13 +55,15 @@ def test_turn_timer_passes_or_plays_the_weakest_single(sim_factory: Any, tmp_pat
 
     def both_seen() -> bool:
         chat = rig.chat("Idle")
-        return any("時間切れのためパス" in c for c in chat) and any("時間切れのため" in c and "出しました" in c for c in chat)
+        passed = any("時間切れのためパス" in c for c in chat)
+        return passed and any("時間切れのため" in c and "出しました" in c for c in chat)
 
     end = time.monotonic() + 60
     while rig.table().run is not None and not both_seen() and time.monotonic() < end:
         rig.until(lambda: False, 0.3)
     assert both_seen()
-    assert any("残り" in (b.get("name") or "") for b in rig.ctl.player("Idle")["bossbars"]) or rig.table().run is None
+    bars = rig.ctl.player("Idle")["bossbars"]
+    assert any("残り" in (b.get("name") or "") for b in bars) or rig.table().run is None
     rig.dfg("Idle", "leave")
     assert rig.until(lambda: rig.table().run is None)
     assert rig.invalid() == []

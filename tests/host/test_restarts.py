@@ -49,7 +49,8 @@ def test_daemon_killed_mid_match_resumes(sim_factory: Any, tmp_path: Path) -> No
 
 
 def test_server_restart_mid_match_resumes(sim_factory: Any, tmp_path: Path) -> None:
-    rig = make_rig(sim_factory, tmp_path, version="1.20.5", flavor="vanilla", host_settings=settings(table(rounds=1)))
+    one = settings(table(rounds=1))
+    rig = make_rig(sim_factory, tmp_path, version="1.20.5", flavor="vanilla", host_settings=one)
     rig.start_daemon()
     people = ["Ann", "Bob", "Cid"]
     rig.join(*people)

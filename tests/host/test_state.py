@@ -25,7 +25,8 @@ def test_ledger_records_every_step(tmp_path: Path) -> None:
     ledger.mark("Steve", CustodyState.HELD)
     again = CustodyLedger(open_store(tmp_path))  # a fresh daemon on the same directory
     record = again.get("Steve")
-    assert record is not None and record.state is CustodyState.HELD and record.snapshot == {"container.0": "{}"}
+    assert record is not None and record.state is CustodyState.HELD
+    assert record.snapshot == {"container.0": "{}"}
     assert record.locker_slot("armor.head", 27) == (0, 1)
     again.close("Steve")
     assert again.get("Steve") is None and again.used_lockers() == set()

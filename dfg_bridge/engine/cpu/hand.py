@@ -208,6 +208,9 @@ def is_foul(m: Move, inverted: bool, rules: Rules, spade3: bool = False) -> bool
 
 
 # ---------------------------------------------------------------------------------------- splitting
+SPLIT_BUDGET = 160
+"""Most splits :func:`split` compares for one hand."""
+
 def _stairs_options(hand: int, rules: Rules) -> list[Move]:
     if not rules.stairs:
         return []
@@ -259,11 +262,15 @@ def split(hand: int, o: Outlook) -> Split:
 def _split(hand: int, o: Outlook) -> Split:
     real = hand & REAL_BITS
     jokers = [single_move(i) for i in (JOKER_SHIFT, JOKER_SHIFT + 1) if hand >> i & 1]
-    options = _stairs_options(real, o.rules)
+    # longest stairs first, and a cap on the splits tried: long runs in several suits would
+    # otherwise make thousands of combinations
+    options = sorted(_stairs_options(real, o.rules), key=lambda m: -m[3])
     best: tuple[tuple[int, int, int], tuple[Move, ...], tuple[bool, ...]] | None = None
+    budget = [SPLIT_BUDGET]
 
     def consider(chosen: list[Move], rest: int) -> None:
         nonlocal best
+        budget[0] -= 1
         melds = tuple(chosen) + tuple(_groups_of(rest)) + tuple(jokers)
         ctrl = tuple(is_control(m, o) for m in melds)
         n_ctrl = sum(ctrl)
@@ -275,7 +282,7 @@ def _split(hand: int, o: Outlook) -> Split:
 
     def dfs(start: int, chosen: list[Move], rest: int) -> None:
         consider(chosen, rest)
-        if len(chosen) >= 3:
+        if len(chosen) >= 3 or budget[0] <= 0:
             return
         for i in range(start, len(options)):
             m = options[i]
@@ -284,6 +291,8 @@ def _split(hand: int, o: Outlook) -> Split:
             chosen.append(m)
             dfs(i + 1, chosen, rest & ~m[1])
             chosen.pop()
+            if budget[0] <= 0:
+                return
 
     dfs(0, [], real)
     assert best is not None

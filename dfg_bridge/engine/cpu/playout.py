@@ -16,8 +16,10 @@ from dfg_bridge.engine.cpu._bits import (
     K_BOMB,
     K_DISCARD,
     K_GIVE,
+    K_GROUP,
     K_PASS,
     K_RECRUIT,
+    K_SINGLE,
     K_STAIRS,
     Move,
     bits,
@@ -28,6 +30,8 @@ from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 
 PASS: Move = (K_PASS,)
+POP4 = tuple(bin(i).count("1") for i in range(16))
+R_EIGHT_INDEX = 5
 _OVER = 2
 EPSILON = 0.08
 """Chance of a random (joker-free) play instead of the policy's."""
@@ -69,11 +73,111 @@ def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     """The playout move of the seat to act."""
     if r.pending:
         return decision_move(r)
+    hand = r.hands[r.cur]
+    if hand.bit_count() > 4:
+        # big hands in plain situations: pick the move from the hand's bits, no move list
+        f = r.fmove
+        if f is None:
+            if not (rules.stairs and r.rev != r.eb):
+                m = _fast_lead(r, hand, rng, rules)
+                if m is not None:
+                    return m
+        elif not r.nlock and f[0] != K_STAIRS and 0 <= f[4] < JOKER_RANK:
+            return _fast_answer(r, hand, f, rng)
+    return _listed(r, rng, rules, hand)
+
+
+def _fast_answer(r: Round, hand: int, f: Move, rng: random.Random) -> Move:
+    """Answer a single or group with the weakest joker-free, not-too-strong cards; else pass."""
+    if rng.random() < EPSILON:
+        return PASS
+    inv = r.rev != r.eb
+    fk = 12 - f[4] if inv else f[4]
+    size = f[3]
+    lock = r.lockm
+    allowed = lock or 15
+    best_k = -1
+    best_suits = 0
+    best_score = 1 << 30
+    for k in range(fk + 1, 11):  # the two strongest ranks are kept while the hand is big
+        if k * 4 >= best_score:
+            break
+        rr = 12 - k if inv else k
+        held = (hand >> (4 * rr)) & 15
+        t = held & allowed
+        if POP4[t] < size:
+            continue
+        if lock and size > 1:
+            if t & lock != lock:
+                continue
+            suits = lock
+        else:
+            suits = _low_bits(t, size)
+        score = k * 4 + (12 if POP4[held] > size else 0)  # breaking a pair costs three ranks
+        if score < best_score:
+            best_k, best_suits, best_score = rr, suits, score
+    if best_k < 0:
+        return PASS
+    mask = best_suits << (4 * best_k)
+    if size == 1:
+        return (K_SINGLE, mask, 0, 1, best_k, best_k, best_suits)
+    return (K_GROUP, mask, 0, size, best_k, best_k, best_suits)
+
+
+def _fast_lead(r: Round, hand: int, rng: random.Random, rules: Rules) -> Move | None:
+    """Lead all the 8s (a free lead), else the weakest rank whole (or the stairs up from it)."""
+    if rng.random() < EPSILON:
+        return None
+    eights = (hand >> (4 * R_EIGHT_INDEX)) & 15
+    if rules.eight_cut and eights:
+        return _group(R_EIGHT_INDEX, eights)
+    inv = r.rev != r.eb
+    for k in range(13):
+        rr = 12 - k if inv else k
+        t = (hand >> (4 * rr)) & 15
+        if not t:
+            continue
+        best = _group(rr, t)
+        if rules.stairs:  # only in the natural order here: stairs go up from the weakest rank
+            for s in range(4):
+                if t >> s & 1:
+                    top = rr
+                    while top + 1 < 13 and hand >> (4 * (top + 1) + s) & 1:
+                        top += 1
+                    size = top - rr + 1
+                    if size >= rules.min_stairs and size > best[3]:
+                        mask = 0
+                        for x in range(rr, top + 1):
+                            mask |= 1 << (4 * x + s)
+                        best = (K_STAIRS, mask, 0, size, rr, top, 1 << s)
+        if best[1] == hand:
+            return None  # finishing: let the listed policy check for a foul
+        return best
+    return None
+
+
+def _group(r: int, suits: int) -> Move:
+    n = POP4[suits]
+    if n == 1:
+        return (K_SINGLE, suits << (4 * r), 0, 1, r, r, suits)
+    return (K_GROUP, suits << (4 * r), 0, n, r, r, suits)
+
+
+def _low_bits(t: int, k: int) -> int:
+    out = 0
+    while k and t:
+        b = t & -t
+        out |= b
+        t ^= b
+        k -= 1
+    return out
+
+
+def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
+    """The policy over the engine's full move list (small hands, odd fields)."""
     ms = r.moves()
     if len(ms) == 1:
         return ms[0]
-    seat = r.cur
-    hand = r.hands[seat]
     inv = r.rev != r.eb
     n = hand.bit_count()
     big = n > 4

@@ -44,6 +44,10 @@ MAX_DEALS = 400
 """Deals after which the search stops even with time left."""
 PRIOR_MARGIN = 0.1
 """Mean points a candidate must gain over the heuristic's favourite to replace it."""
+OVERRIDE_Z = 2.5
+"""…and by how many standard errors of the paired difference."""
+OVERRIDE_DEALS = 10
+"""…and on at least this many deals."""
 ENDGAME_CARDS = 16
 """Cards left in the two remaining hands below which the ending is solved exactly."""
 
@@ -240,10 +244,13 @@ def _pick(results: list[list[int]], alive: list[int]) -> int:
     if best == 0 or 0 not in alive:
         return best
     n = len(results[0])
+    if n < OVERRIDE_DEALS:
+        return 0
     diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    if mean > PRIOR_MARGIN and mean > 2.0 * math.sqrt(var / n):
+    # the best of several noisy candidates looks better than it is: a high bar against that
+    if mean > PRIOR_MARGIN and mean > OVERRIDE_Z * math.sqrt(var / n):
         return best
     return 0
 

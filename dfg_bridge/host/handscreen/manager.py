@@ -203,8 +203,11 @@ class HandScreens:
         ctx = self.table.ctx
         return state, cells(state, self.layout(screen, state), ctx.msgs, ctx.lang)
 
-    def sync(self, players: Sequence[str] | None = None) -> int:
-        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan polls."""
+    def sync(self, players: Sequence[str] | None = None, *, first: Sequence[int] = ()) -> int:
+        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan polls.
+
+        ``first``: slots to write before the others (the ones a click just touched).
+        """
         if not self.screens:
             self._arm()
             return 0
@@ -214,11 +217,11 @@ class HandScreens:
             screen = self.screens.get(name)
             if screen is None or name not in self.table.ctx.online:
                 continue
-            sent += self._draw(screen, snap)
+            sent += self._draw(screen, snap, first)
         self._arm(snap)
         return sent
 
-    def _draw(self, screen: HandScreen, snap: TableSnap) -> int:
+    def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:
         state, want = self.desired(screen, snap)
         if screen.drawn is not None and self._states.get(screen.player) == state:
             return 0
@@ -229,11 +232,14 @@ class HandScreens:
                 sent += 1
             screen.drawn = {}
             screen.stray.clear()
-        sent += self._title(screen, state)
-        for slot, command in screen.commands_for(want, self._r):
+        commands = screen.commands_for(want, self._r)
+        if first:
+            commands.sort(key=lambda pair: pair[0] not in first)
+        for slot, command in commands:
             self._run("draw", command)
             screen.mark(slot, want.get(slot))
             sent += 1
+        sent += self._title(screen, state)
         self._states[screen.player] = state
         return sent
 
@@ -326,12 +332,14 @@ class HandScreens:
             return found
         screen.clicks += 1
         drawn = dict(screen.drawn or {})
-        self._clean(screen, found)
         screen.forget_slots(found.touched)
         self._states.pop(screen.player, None)
         targets = [t for t in (drawn[s].target for s in found.clicked if s in drawn) if t is not None]
+        # Act, redraw (the touched slots first), then take the card items back: the player sees the
+        # answer to their click as soon as possible, and the cleanup follows within milliseconds.
         act(self, screen, targets, fresh=fresh)
-        self.sync([screen.player])
+        self.sync([screen.player], first=found.touched)
+        self._clean(screen, found)
         return found
 
     def _clean(self, screen: HandScreen, found: Diff) -> None:

@@ -96,12 +96,10 @@ class ChestSurface:
         """The commands that read the screen back."""
         return [r.read_container(self.top), r.read_container(self.bottom)]
 
-    def seen(self, replies: Sequence[str]) -> dict[int, Seen]:
-        """The replies of :meth:`reads` as one ``{slot: Seen}`` map."""
-        top, bottom = (parse_items(reply) for reply in replies)
-        out = {s: v for s, v in top.items() if s < CHEST_HALF}
-        out.update({s + CHEST_HALF: v for s, v in bottom.items() if s < CHEST_HALF})
-        return out
+    def seen(self, part: int, reply: str) -> dict[int, Seen]:
+        """Reply ``part`` of :meth:`reads` (0: top, 1: bottom) as ``{screen slot: Seen}``."""
+        offset = part * CHEST_HALF
+        return {s + offset: v for s, v in parse_items(reply).items() if s < CHEST_HALF}
 
     def wipe(self, r: SlotWriter) -> list[str]:
         """Commands that empty the whole screen."""
@@ -129,9 +127,9 @@ class EnderSurface:
         """The command that reads the ender chest back."""
         return [r.read_entity(self.player, "EnderItems")]
 
-    def seen(self, replies: Sequence[str]) -> dict[int, Seen]:
+    def seen(self, part: int, reply: str) -> dict[int, Seen]:
         """The reply of :meth:`reads` as ``{slot: Seen}``."""
-        return {s: v for s, v in parse_items(replies[0]).items() if 0 <= s < self.size}
+        return {s: v for s, v in parse_items(reply).items() if 0 <= s < self.size}
 
     def wipe(self, r: SlotWriter) -> list[str]:
         """Commands that empty every ender-chest slot."""
@@ -161,8 +159,7 @@ class HandScreen:
     """Read-backs so far."""
     clicks: int = 0
     """Read-backs that found a change (each handled as clicks)."""
-    _replies: tuple[str, ...] = ()
-    _seen: dict[int, Seen] = field(default_factory=dict)
+    _parts: dict[int, tuple[str, dict[int, Seen]]] = field(default_factory=dict)
 
     def commands_for(self, desired: Mapping[int, Cell], r: SlotWriter) -> list[tuple[int, str]]:
         """``(slot, command)`` for every slot whose content must change (after a wipe if unknown)."""
@@ -195,14 +192,17 @@ class HandScreen:
         self.stray.update(slots)
 
     def read(self, replies: Sequence[str], *, key_tag: str) -> Diff:
-        """Compare a read-back with what was drawn (replies equal to the last ones are not re-parsed)."""
+        """Compare a read-back with what was drawn (a reply equal to the last one is not parsed again)."""
         self.reads += 1
-        key = tuple(replies)
-        if key != self._replies:
-            self._seen = self.surface.seen(replies)
-            self._replies = key
+        seen: dict[int, Seen] = {}
+        for part, reply in enumerate(replies):
+            cached = self._parts.get(part)
+            if cached is None or cached[0] != reply:
+                cached = (reply, self.surface.seen(part, reply))
+                self._parts[part] = cached
+            seen.update(cached[1])
         drawn = {
             slot: Drawn(namespaced(cell.spec.item), cell.spec.count, cell.spec.tag)
             for slot, cell in (self.drawn or {}).items()
         }
-        return diff(drawn, self._seen, key_tag=key_tag)
+        return diff(drawn, seen, key_tag=key_tag)

@@ -41,7 +41,9 @@ def hand_rig(sim_factory: Any, tmp_path: Path, *, version: str, flavor: str = "p
              rounds: int = 2, seats: int = 4, seed: int = 1) -> Rig:  # fmt: skip
     """A rig with one table whose turns are long enough for clicking players."""
     t = with_durations(table(seats=seats, rounds=rounds), turn=turn, exchange=turn)
-    return make_rig(sim_factory, tmp_path, version=version, flavor=flavor, host_settings=settings(t), seed=seed)
+    return make_rig(
+        sim_factory, tmp_path, version=version, flavor=flavor, host_settings=settings(t), seed=seed
+    )
 
 
 @dataclass
@@ -116,9 +118,10 @@ class Clicker:
             mode, button = next(self.modes)
         ctl = self.rig.ctl
         if mode == "drag":
+            # Spread the picked-up stack over two slots of the player's inventory part of the menu
+            # (menu slots 54-89) and one screen slot (empty or not: a drag skips the ones it cannot fill).
             ctl.click(self.name, slot, "pickup", 0)
-            empty = [s for s in range(54) if s not in self.view()][:2]
-            ctl.click(self.name, mode="drag", button=button, slots=empty)
+            ctl.click(self.name, mode="drag", button=button, slots=[60, 61, (slot + 9) % 54])
         elif mode == "pickup_all":
             ctl.click(self.name, slot, "pickup", 0)
             ctl.click(self.name, slot, "pickup_all", 0)
@@ -149,7 +152,13 @@ class Clicker:
             self.click(BUTTON_SLOTS[Button.PASS])
             self.settle()
             return
-        cards = action.meld.cards if isinstance(action, Play) else action.cards if isinstance(action, Give) else ()
+        cards = (
+            action.meld.cards
+            if isinstance(action, Play)
+            else action.cards
+            if isinstance(action, Give)
+            else ()
+        )
         want = {str(c) for c in cards}
         if self.selected() != set():
             self.click(BUTTON_SLOTS[Button.CLEAR])

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from dfg_bridge.host.handscreen.screen import ChestSurface
-from tests.host.rig import Rig, make_rig, settings, table, with_durations
+from tests.host.rig import Rig, settings, table, with_durations
 
 
 class _Timed:
@@ -45,7 +45,9 @@ def test_click_to_redraw_latency(sim_factory: Any, tmp_path: Path, version: str)
     sim = sim_factory(version=version, service_ms=0.5)
     from dfg_bridge.sim.control import ControlClient
 
-    rig = Rig(sim, ControlClient(sim.control_port), tmp_path / "data", settings(t, hand_poll_interval=0.05), version)
+    rig = Rig(
+        sim, ControlClient(sim.control_port), tmp_path / "data", settings(t, hand_poll_interval=0.05), version
+    )
     timed: dict[str, _Timed] = {}
 
     def wrap(client: Any) -> _Timed:
@@ -59,7 +61,9 @@ def test_click_to_redraw_latency(sim_factory: Any, tmp_path: Path, version: str)
     rig.dfg("Steve", "start cpu")
     tbl = rig.table()
     seat_of = lambda: tbl.run.seat_of("Steve") if tbl.run else None  # noqa: E731
-    assert rig.until(lambda: tbl.run is not None and tbl.run.round is not None and seat_of() in tbl._awaiting(), 30)
+    assert rig.until(
+        lambda: tbl.run is not None and tbl.run.round is not None and seat_of() in tbl._awaiting(), 30
+    )
     screen = tbl.hands.screen_of("Steve")
     assert screen is not None and isinstance(screen.surface, ChestSurface)
     rig.ctl.open("Steve", list(screen.surface.top), slot=0)

@@ -70,13 +70,18 @@ def test_nothing_changed() -> None:
 
 
 @given(
-    st.dictionaries(st.integers(0, 53), st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 13)), max_size=20),
-    st.dictionaries(st.integers(0, 53), st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 13)), max_size=20),
+    st.dictionaries(
+        st.integers(0, 53), st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 13)), max_size=20
+    ),
+    st.dictionaries(
+        st.integers(0, 53), st.tuples(st.sampled_from(["a", "b"]), st.integers(1, 13)), max_size=20
+    ),
 )
 def test_every_difference_is_a_click_or_a_stray(drawn_raw: dict, seen_raw: dict) -> None:
     drawn = {s: Drawn("minecraft:" + i, c, f"h{s}") for s, (i, c) in drawn_raw.items()}
     seen = {s: Seen("minecraft:" + i, c, f"h{s}") for s, (i, c) in seen_raw.items()}
     found = diff(drawn, seen, key_tag=KEY)
+
     def key(store: dict, slot: int) -> tuple[str, int] | None:
         return (store[slot].item, store[slot].count) if slot in store else None
 

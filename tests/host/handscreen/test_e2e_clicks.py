@@ -26,7 +26,9 @@ def _random_legal(seed: int) -> Any:
 
 @pytest.mark.parametrize("version", ["1.21.6", "1.20.5"])
 def test_cpu_match_by_clicks_only(sim_factory: Any, tmp_path: Path, version: str) -> None:
-    rig = hand_rig(sim_factory, tmp_path, version=version, flavor="paper" if version == "1.21.6" else "vanilla")
+    rig = hand_rig(
+        sim_factory, tmp_path, version=version, flavor="paper" if version == "1.21.6" else "vanilla"
+    )
     rig.start_daemon()
     rig.join("Steve")
     rig.dfg("Steve", "join")

@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from dfg_bridge.host.handscreen import CHEST, Button
-from tests.host.handscreen.handrig import CLICK_MODES, BUTTON_SLOTS, Clicker, hand_rig, held_cards, world_cards
+from tests.host.handscreen.handrig import (
+    BUTTON_SLOTS,
+    CLICK_MODES,
+    Clicker,
+    hand_rig,
+    held_cards,
+    world_cards,
+)
 from tests.host.rig import Rig, settings, table, with_durations
 
 
@@ -24,7 +31,9 @@ def _drawn(clicker: Clicker) -> dict[int, tuple[str, int]]:
 def _check(rig: Rig, clicker: Clicker, what: str) -> None:
     assert held_cards(rig, "Steve") == 0, what
     assert world_cards(rig) == 0, what
-    keys = [s for s in rig.ctl.player("Steve")["inventory"].values() if (s.get("custom_data") or {}).get("dfg")]
+    keys = [
+        s for s in rig.ctl.player("Steve")["inventory"].values() if (s.get("custom_data") or {}).get("dfg")
+    ]
     assert [k["name"].startswith("手札を開く") for k in keys] == [True], what
     if clicker.may_act():
         assert _shown(clicker) == _drawn(clicker), what
@@ -51,26 +60,22 @@ def test_every_mode_on_every_slot(sim_factory: Any, tmp_path: Path) -> None:
     tbl = rig.table()
     assert rig.until(lambda: tbl.run is not None and tbl.run.round is not None)
     tried: set[tuple[str, int, int]] = set()
+    play, pass_ = BUTTON_SLOTS[Button.PLAY], BUTTON_SLOTS[Button.PASS]
+    # Per mode: rows 1-5 in one go (as if clicked within one poll), then the buttons but 出す and パス,
+    # then パス (it may pass the turn), then 出す with nothing selected (refused: it must not play).
+    batches = [list(range(45)), [s for s in range(45, 54) if s not in (play, pass_)], [pass_], [play]]
     for mode, button in CLICK_MODES:
-        for row in range(5):
+        for batch in batches:
             _wait_turn(rig, clicker)
-            for slot in range(row * 9, row * 9 + 9):
+            step = tbl._step
+            if batch == [play]:
+                assert not tbl.selection.get("Steve"), "選択を外す did not clear the selection"
+            for slot in batch:
                 clicker.click(slot, mode, button)
                 tried.add((mode, button, slot))
             clicker.settle()
-            _check(rig, clicker, f"{mode}/{button} row {row + 1}")
-        for slot in range(45, 54):
-            _wait_turn(rig, clicker)
-            if slot == BUTTON_SLOTS[Button.PLAY]:
-                # Nothing selected: 出す is refused (and says why); it must not play by accident.
-                tbl.selection.pop("Steve", None)
-                tbl.hands.refresh("Steve")
-            step = tbl._step
-            clicker.click(slot, mode, button)
-            tried.add((mode, button, slot))
-            clicker.settle()
-            _check(rig, clicker, f"{mode}/{button} slot {slot}")
-            if slot == BUTTON_SLOTS[Button.PLAY]:
+            _check(rig, clicker, f"{mode}/{button} slots {batch[0]}-{batch[-1]}")
+            if batch == [play]:
                 assert tbl._step == step, "出す with nothing selected played"
     assert len(tried) == len(CLICK_MODES) * CHEST.size
     assert rig.invalid() == []

@@ -76,7 +76,9 @@ def test_match_through_the_clickable_chat_hand_only(sim_factory: Any, tmp_path: 
             _click_chat(rig, "Steve", _trigger(8))
         else:
             for card in _cards(action):
-                index = next(c.index for c in tbl.run.round.hand(tbl.run.seat_of("Steve") or 0) if str(c) == card)
+                index = next(
+                    c.index for c in tbl.run.round.hand(tbl.run.seat_of("Steve") or 0) if str(c) == card
+                )
                 before = set(tbl.selection.get("Steve", set()))
                 _click_chat(rig, "Steve", _trigger(100 + index))
                 assert rig.until(lambda b=before: tbl.selection.get("Steve", set()) != b, 5)  # type: ignore[misc]

@@ -113,7 +113,9 @@ def test_play_button_colours(msgs: Messages) -> None:
     cards = parse_cards("S3 H3")
     green = ScreenState(verdict=Verdict(ButtonColor.GREEN, Mode.PLAY, cards, cards))
     purple = ScreenState(verdict=Verdict(ButtonColor.PURPLE, Mode.PLAY, cards, cards))
-    lock = ScreenState(verdict=Verdict(ButtonColor.ORANGE, Mode.PLAY, cards, code="locked", params={"suit": "♥"}))
+    lock = ScreenState(
+        verdict=Verdict(ButtonColor.ORANGE, Mode.PLAY, cards, code="locked", params={"suit": "♥"})
+    )
     give = ScreenState(
         exchange=True, give_count=2, verdict=Verdict(ButtonColor.GREEN, Mode.GIVE, cards, cards)
     )
