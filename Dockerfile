@@ -28,7 +28,8 @@ ENV PYTHONUNBUFFERED=1 \
 COPY --from=build /wheels /tmp/wheels
 RUN pip install --no-cache-dir /tmp/wheels/*.whl \
  && rm -rf /tmp/wheels \
- && useradd --system --uid 10001 --user-group --home-dir /var/lib/dfg-bridge --shell /usr/sbin/nologin dfg \
+ && groupadd --system --gid 10001 dfg \
+ && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/dfg-bridge --shell /usr/sbin/nologin dfg \
  && mkdir -p /var/lib/dfg-bridge /config \
  && chown dfg:dfg /var/lib/dfg-bridge
 # Never root: the daemon only needs to read the log and write its own ledger.

@@ -238,6 +238,9 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="dfg-bridge run", description="Run the 大富豪 daemon.")
     parser.add_argument("--config", required=True, type=Path, help="the YAML config file")
     parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
+    from dfg_bridge.app.health import add_arguments, start_from_args
+
+    add_arguments(parser)  # --metrics-port, --metrics-host
     args = parser.parse_args(list(argv))
     fmt = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     logging.basicConfig(level=args.log_level.upper(), format=fmt)
@@ -282,8 +285,11 @@ def main(argv: Sequence[str]) -> int:
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     daemon.start()
+    endpoint = start_from_args(args, daemon)
     try:
         daemon.run()
     finally:
+        if endpoint is not None:
+            endpoint.close()
         daemon.close()
     return 0

@@ -22,12 +22,10 @@ from dfg_bridge.engine import (
     Give,
     Pass,
     Phase,
-    Play,
     Round,
     parse_cards,
 )
-from dfg_bridge.engine.events import Event, Gave
-from dfg_bridge.host.announce import announce, cards_message, cards_text, rank_name, title_of
+from dfg_bridge.host.announce import rank_name, title_of
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy, cpu_for
 from dfg_bridge.host.errors import CommandError
@@ -36,12 +34,16 @@ from dfg_bridge.host.lobby import Lobby
 from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.names import TableNames
 from dfg_bridge.host.settings import TableSettings
+from dfg_bridge.host.tellings import announce_events, phase_notes, refusal, tell_timeout
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
     from dfg_bridge.host.ports import TimerHandle
 
 _EPS = 0.005
+
+
+_END_NOTES = {EndReason.STOPPED: "match.stopped_by_admin", EndReason.RESTARTED: "match.stopped_after_restart"}
 
 
 class TableFlow:
@@ -68,8 +70,10 @@ class TableFlow:
         self._between_until: float | None = None
         self._step = 0
         """Counts decisions taken, so a human is told about each of their turns once."""
-        self._exchange_told = False
-        self._leader_told = False
+        self.exchange_told = False
+        """This round's exchange was announced."""
+        self.leader_told = False
+        """This round's first leader was announced."""
         self._cpu: CpuPolicy | None = None
         self._notified = -1
 
@@ -216,40 +220,17 @@ class TableFlow:
         if reason is not None:
             self.end_match(reason)
             return
-        self._exchange_told = self._leader_told = False
+        self.exchange_told = self.leader_told = False
         events, entry = run.start_round()
         self.ctx.journal.append(self.id, entry)
         self._step += 1
         start = Text(self.ctx.text("round.start", round=run.round_no), color="gold")
         self.ctx.to_team(self.names.team, start)
-        self._announce(events)
-        self._phase_notes()
+        announce_events(self, events)
+        phase_notes(self)
         self._turn_started()
         self.sync()
         self._notify_human()
-
-    def _phase_notes(self) -> None:
-        """Announce the exchange, or the first leader once play begins."""
-        run = self.run
-        assert run is not None and run.round is not None
-        rnd = run.round
-        if rnd.phase is Phase.EXCHANGE and not self._exchange_told:
-            self._exchange_told = True
-            seconds = round(self.settings.durations.exchange)
-            start = self.ctx.text("exchange.start", seconds=seconds)
-            self.ctx.to_team(self.names.team, Text(start, color="aqua"))
-            for giver, low, count in _exchange_pairs(run):
-                person = run.participants[giver]
-                if not person.cpu:
-                    taker = run.participants[low].name
-                    self.ctx.tell(person.name, "exchange.choose", "aqua", player=taker, count=count)
-        elif rnd.phase is Phase.PLAY and not self._leader_told:
-            self._leader_told = True
-            if self._exchange_told:
-                self.ctx.to_team(self.names.team, Text(self.ctx.text("exchange.done"), color="aqua"))
-            if rnd.to_act is not None:
-                leader = run.participants[rnd.to_act].name
-                self.ctx.to_team(self.names.team, Text(self.ctx.text("round.first_leader", player=leader)))
 
     def act(self, seat: int, action: Action, *, timeout: bool = False) -> None:
         """Apply ``action`` for ``seat`` (raises ``EngineError`` when illegal) and move on."""
@@ -257,13 +238,13 @@ class TableFlow:
         assert run is not None and run.round is not None
         before = run.round.awaiting()
         if timeout:
-            self._tell_timeout(run.participants[seat].name, action)
+            tell_timeout(self.ctx, run.participants[seat].name, action)
         events, entry = run.apply(action)
         self.ctx.journal.append(self.id, entry)
         self._step += 1
         person = run.participants[seat]
         self.selection.pop(person.name, None)
-        self._announce(events)
+        announce_events(self, events)
         self._after_change(before)
 
     def drop(self, seat: int) -> None:
@@ -275,7 +256,7 @@ class TableFlow:
         events, entry = run.drop(seat)
         self.ctx.journal.append(self.id, entry)
         self._step += 1
-        self._announce(events)
+        announce_events(self, events)
         if run.round is None or self._between_until is not None:
             reason = run.end_reason(at_round_start=False)
             if reason is not None:
@@ -293,7 +274,7 @@ class TableFlow:
         if reason is not None:
             self.end_match(reason)
             return
-        self._phase_notes()
+        phase_notes(self)
         if run.round.phase is Phase.PLAY or not before:
             # Every play or pass starts a new turn, even when the same seat leads again (8切り).
             self._turn_started()
@@ -331,7 +312,7 @@ class TableFlow:
         if run is None:
             return
         self._arm(None)
-        if reason is not EndReason.STOPPED and run.match.records:
+        if reason not in (EndReason.STOPPED, EndReason.RESTARTED) and run.match.records:
             head = Text(self.ctx.text("match.over"), color="gold", bold=True)
             parts = [head, Text(f" ({self.settings.name})")]
             standings = run.standings()
@@ -342,10 +323,9 @@ class TableFlow:
             if reason is not EndReason.COMPLETE:
                 parts += [Text("\n"), Text(self.ctx.text("match.ended_early"), color="gray")]
             self.ctx.to_all(Text.join(parts))
-        elif reason is EndReason.STOPPED:
-            self.ctx.to_team(self.names.team, Text(self.ctx.text("match.stopped_by_admin"), color="gray"))
         else:
-            self.ctx.to_team(self.names.team, Text(self.ctx.text("match.ended_early"), color="gray"))
+            key = _END_NOTES.get(reason, "match.ended_early")
+            self.ctx.to_team(self.names.team, Text(self.ctx.text(key), color="gray"))
         humans = [p.name for p in run.participants if not p.cpu]
         self.run = None
         self._deadline = None
@@ -359,48 +339,6 @@ class TableFlow:
                 self.unseat(name)
                 self.remove_member(name)
         self.sync()
-
-    # ---- announcements ------------------------------------------------------------------------
-    def _announce(self, events: Sequence[Event]) -> None:
-        run = self.run
-        if run is None:
-            return
-        names = run.names
-        n_players = run.round_players
-        for event in events:
-            if isinstance(event, Gave) and event.why.startswith("exchange"):
-                self._tell_exchange(event)
-                continue
-            text = announce(event, names, n_players, self.ctx.msgs, self.ctx.lang)
-            if text is not None:
-                self.ctx.to_team(self.names.team, text)
-
-    def _tell_exchange(self, event: Gave) -> None:
-        assert self.run is not None
-        giver, taker = self.run.participants[event.seat], self.run.participants[event.to]
-        cards = cards_text(event.cards)
-        msgs, lang = self.ctx.msgs, self.ctx.lang
-        if not giver.cpu:
-            if event.why == "exchange_auto":
-                text = cards_message(msgs, "exchange.given_auto", lang, cards, player=taker.name,
-                                     count=len(event.cards))  # fmt: skip
-            else:
-                text = cards_message(msgs, "exchange.gave", lang, cards, player=taker.name)
-            self.ctx.tell_text(giver.name, text)
-        if not taker.cpu:
-            received = cards_message(msgs, "exchange.received", lang, cards, player=giver.name)
-            self.ctx.tell_text(taker.name, received)
-
-    def _tell_timeout(self, player: str, action: Action) -> None:
-        msgs, lang = self.ctx.msgs, self.ctx.lang
-        if isinstance(action, Pass):
-            self.ctx.tell(player, "turn.timeout_pass", "gray")
-        elif isinstance(action, Play):
-            cards = cards_text(action.meld.cards, action.meld.readings)
-            self.ctx.tell_text(player, cards_message(msgs, "turn.timeout_play", lang, cards, "gray"))
-        elif isinstance(action, Give):
-            given = cards_message(msgs, "exchange.timeout", lang, cards_text(action.cards), "gray")
-            self.ctx.tell_text(player, given)
 
     def _notify_human(self) -> None:
         """Tell the human(s) now awaited, once per decision."""
@@ -431,7 +369,7 @@ class TableFlow:
             action = self._action_for(rnd, seat, cards)
             rnd.check(action)
         except EngineError as exc:
-            raise _refusal(exc, rnd, seat, cards, self.ctx) from None
+            raise refusal(exc, rnd, seat, cards, self.ctx) from None
         self.act(seat, action)
         self.sync()
         self._notify_human()
@@ -465,53 +403,6 @@ class TableFlow:
         if not any(not self._is_auto(s) for s in self._awaiting()):
             return None
         return max(0, math.ceil(self._deadline - self.ctx.clock()))
-
-
-def _exchange_pairs(run: MatchRun) -> list[tuple[int, int, int]]:
-    """(giver, receiver, count) of the exchange choices awaited now.
-
-    Givers are the higher ranks of the previous round; each gives to the mirror rank (大富豪 → 大貧民,
-    富豪 → 貧民), as many cards as its legal gives hold.
-    """
-    rnd = run.round
-    if rnd is None or not run.match.records:
-        return []
-    previous = [s for s in run.match.records[-1].ranking if s not in run.dropped]
-    out = []
-    for giver in sorted(rnd.awaiting()):
-        if giver not in previous:
-            continue
-        receiver = previous[-1 - previous.index(giver)]
-        legal = next(iter(rnd.legal_actions(giver)), None)
-        count = len(legal.cards) if isinstance(legal, Give) else 0
-        out.append((giver, receiver, count))
-    return out
-
-
-_REFUSALS = {"not_your_turn": "not_your_turn", "wrong_phase": "not_now", "not_playing": "not_playing"}
-
-
-def _refusal(exc: EngineError, rnd: Round, seat: int, cards: object, ctx: HostContext) -> CommandError:
-    """An engine refusal as a player-facing error with the placeholders its message needs."""
-    code = _REFUSALS.get(exc.code, exc.code)
-    params: dict[str, object] = {}
-    field = rnd.field
-    if exc.code == "wrong_kind" and field is not None:
-        kind = field.kind.value
-        params["kind"] = ctx.text(f"kinds.{kind}", size=field.size)
-    elif exc.code == "wrong_size" and field is not None:
-        params["size"] = field.size
-    elif exc.code == "locked":
-        params["suit"] = "".join(s.symbol for s in sorted(rnd.lock or ()))
-    elif exc.code == "not_in_hand":
-        shown = cards if isinstance(cards, tuple) else ()
-        params["cards"] = cards if isinstance(cards, str) else " ".join(str(c) for c in shown)
-    elif exc.code == "wrong_count":
-        legal = next(iter(rnd.legal_actions(seat)), None)
-        params["count"] = len(legal.cards) if isinstance(legal, Give | Discard) else "?"
-        chosen = cards if not isinstance(cards, str) else parse_cards(cards)
-        params["selected"] = len(chosen) if isinstance(chosen, tuple) else 0
-    return CommandError(code, **params)
 
 
 __all__ = ["TableFlow"]

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dfg_bridge.engine import CardParseError, EngineError
+from dfg_bridge.host import lifecycle
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.custody import Custody, Restore
@@ -46,9 +47,8 @@ from dfg_bridge.host.intents import (
 )
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
-from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
-from dfg_bridge.host.settings import CrashPolicy, HostSettings
+from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
 from dfg_bridge.model.events import (
@@ -59,11 +59,9 @@ from dfg_bridge.model.events import (
     ServerStopping,
     TriggerFired,
 )
-from dfg_bridge.model.text import Text
 
 log = logging.getLogger(__name__)
 
-_LIST_NAMES = re.compile(r"online:\s*(.*)$", re.DOTALL)
 _POS = re.compile(r"\[(-?[\d.]+)d?, (-?[\d.]+)d?, (-?[\d.]+)d?\]")
 
 JOIN_RADIUS = 24.0
@@ -112,17 +110,20 @@ class GameHost:
             rng=rng or random.Random(),
             cpu=cpu,
             differ=self.differ,
-            release=self._release,
+            release=self.release,
         )
         self.tables: dict[str, Table] = {t.id: Table(self.ctx, t, i) for i, t in enumerate(settings.tables)}
         self._reload = reload
-        self._setup = setup
-        self._polled_triggers = polled_triggers
+        self.setup = setup
+        """Places the tables (the setup command) when the host starts."""
+        self.polled_triggers = polled_triggers
         """A trigger poll source re-enables triggers itself; the host must then never do it."""
         self.server_stopping = False
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.on_rejected: Callable[[str, str], None] | None = None
+        """Called on the owner thread with (player, machine code) for every refused player command."""
 
     # ---- the loop -------------------------------------------------------------------------------
     def post(self, event: object) -> None:
@@ -161,48 +162,7 @@ class GameHost:
     # ---- start and stop -------------------------------------------------------------------------
     def start(self) -> None:
         """Bring the server in line with our state: objectives, custody recovery, matches, displays."""
-        r, sink = self.ctx.r, self.ctx.sink
-        if self._setup is not None:
-            self._setup()
-        sink.run(r.objective_add(self.ctx.settings.trigger_objective, trigger=True))
-        self.custody.prepare()
-        self.ctx.online = self._query_online()
-        if self.ctx.online and not self._polled_triggers:
-            sink.run(r.trigger_enable("@a", self.ctx.settings.trigger_objective))
-        self.custody.recover()
-        for table in self.tables.values():
-            self._restore_table(table)
-        for record in self.ledger.all():
-            if record.player in self.ctx.online and self._table_of(record.player) is None:
-                self._release(record.player)
-        for table in self.tables.values():
-            table.scene()
-        self.started = True
-        self._tick()
-
-    def _restore_table(self, table: Table) -> None:
-        members = self.journal.lobby(table.id)
-        for name in members:
-            table.lobby.add(name)
-        entries = self.journal.entries(table.id)
-        if entries:
-            try:
-                table.run = MatchRun.replay(entries)
-            except Exception:
-                log.exception("table %s: cannot replay the saved match; ending it", table.id)
-                self.journal.clear(table.id)
-                table.run = None
-        if table.run is not None:
-            if self.ctx.settings.crash is CrashPolicy.END:
-                table.end_match(EndReason.STOPPED)
-            else:
-                table.pause(table.settings.durations.rejoin_wait)
-                table.seat_players([p for p in table.run.humans_left() if p in self.ctx.online])
-                table.try_resume()
-        playing = set(table.run.humans_left()) if table.run is not None else set()
-        for name in list(table.lobby.members):
-            if name not in self.ctx.online and name not in playing:
-                table.remove_member(name)
+        lifecycle.start(self)
 
     def shutdown(self, *, restore: bool = True) -> None:
         """Stop: with ``restore``, end every match and give every player their items back."""
@@ -226,7 +186,7 @@ class GameHost:
                 if event.objective != self.ctx.settings.trigger_objective:
                     return
                 player = event.player
-                if not self._polled_triggers:
+                if not self.polled_triggers:
                     self.ctx.sink.run(self.ctx.r.trigger_enable(player, event.objective))
                 self._intent(player, intent_for_trigger(event.value, list(self.tables)))
             elif isinstance(event, TimerFired):
@@ -234,7 +194,7 @@ class GameHost:
                 if table is not None:
                     table.on_timer(event)
             elif isinstance(event, Tick):
-                self._tick()
+                self.tick()
                 for table in self.tables.values():
                     table.on_tick()
             elif isinstance(event, PlayerJoined):
@@ -263,15 +223,20 @@ class GameHost:
                     polled.hands.on_poll(event)
         except HostError as exc:
             if player is not None:
-                self._tell_error(player, exc.message_key, **exc.params)
-        except EngineError:
+                self._refused(player, exc.code, exc.message_key, **exc.params)
+        except EngineError as exc:
             if player is not None:
-                self._tell_error(player, "error.not_now")
+                self._refused(player, exc.code, "error.not_now")
         except CardParseError as exc:
             if player is not None:
-                self._tell_error(player, "error.bad_cards", text=str(exc))
+                self._refused(player, "bad_cards", "error.bad_cards", text=str(exc))
         except Exception:
             log.exception("while handling %r", event)
+
+    def _refused(self, player: str, code: str, key: str, **params: object) -> None:
+        if self.on_rejected is not None:
+            self.on_rejected(player, code)
+        self._tell_error(player, key, **params)
 
     def _tell_error(self, player: str, key: str, **params: object) -> None:
         try:
@@ -294,7 +259,7 @@ class GameHost:
         if isinstance(intent, Status):
             self._status(player, intent.table)
             return
-        table = self._table_of(player)
+        table = self.table_of(player)
         if table is None:
             raise CommandError("not_joined")
         if isinstance(intent, Leave):
@@ -319,11 +284,12 @@ class GameHost:
             on_dialog(table.hands, player, intent.action, intent.card)
 
     # ---- joining and leaving ------------------------------------------------------------------
-    def _table_of(self, player: str) -> Table | None:
+    def table_of(self, player: str) -> Table | None:
+        """The table whose lobby (or match) the player is in."""
         return next((t for t in self.tables.values() if player in t.lobby), None)
 
     def _join(self, player: str, table_id: str | None) -> None:
-        current = self._table_of(player)
+        current = self.table_of(player)
         if current is not None:
             if table_id is None or table_id.lower() == current.id:
                 raise CommandError("already_joined")
@@ -352,7 +318,7 @@ class GameHost:
                 return table
         return tables[0]
 
-    def _release(self, player: str) -> None:
+    def release(self, player: str) -> None:
         """A player left their table: give their items back now, or at their next join."""
         if player not in self.ctx.online:
             return
@@ -366,19 +332,19 @@ class GameHost:
 
     def _joined(self, player: str) -> None:
         self.ctx.online.add(player)
-        if not self._polled_triggers:
+        if not self.polled_triggers:
             self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
-        table = self._table_of(player)
+        table = self.table_of(player)
         if table is None:
             if self.custody.state(player) is not None:
-                self._release(player)
+                self.release(player)
             return
         table.player_back(player)
         table.sync()
 
     def _left(self, player: str) -> None:
         self.ctx.online.discard(player)
-        table = self._table_of(player)
+        table = self.table_of(player)
         if table is not None:
             table.player_left(player, server_stopping=self.server_stopping)
 
@@ -389,7 +355,7 @@ class GameHost:
             if table is None:
                 raise CommandError("no_such_table", table=table_id)
         else:
-            table = self._table_of(player) or next(iter(self.tables.values()))
+            table = self.table_of(player) or next(iter(self.tables.values()))
         table.status_for(player)
 
     def _admin_stop(self, player: str, table_id: str | None) -> None:
@@ -426,43 +392,9 @@ class GameHost:
     # ---- link and clock -------------------------------------------------------------------------
     def _link_up(self) -> None:
         """The RCON link is back (daemon start or server restart): resync everything once."""
-        if not self.started:
-            self.start()
-            return
-        r, sink = self.ctx.r, self.ctx.sink
-        sink.run(r.objective_add(self.ctx.settings.trigger_objective, trigger=True))
-        self.custody.prepare()
-        self.ctx.online = self._query_online()
-        if self.ctx.online and not self._polled_triggers:
-            sink.run(r.trigger_enable("@a", self.ctx.settings.trigger_objective))
-        self.custody.recover()
-        self.server_stopping = False
-        for table in self.tables.values():
-            if table.run is not None:
-                missing = [p for p in table.run.humans_left() if p not in self.ctx.online]
-                if missing or table.paused_until is not None:
-                    table.pause(table.settings.durations.rejoin_wait)
-                    table.seat_players([p for p in table.run.humans_left() if p in self.ctx.online])
-                    table.try_resume()
-            table.scene()
+        lifecycle.link_up(self)
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
+        """Arm the next once-a-second :class:`Tick`."""
         post = self.post
         self.ctx.scheduler.call_later(1.0, lambda: post(Tick()))
-
-    def _query_online(self) -> set[str]:
-        reply = self.ctx.sink.run(self.ctx.r.list_players())
-        match = _LIST_NAMES.search(reply)
-        if not match:
-            return set()
-        names = set()
-        for part in match.group(1).split(","):
-            name = part.strip().split(" (")[0].strip()
-            if name:
-                names.add(name.split("】")[-1])
-        return names
-
-    # ---- inspection -----------------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        """Broadcast a plain line to everyone (used by the daemon for notices)."""
-        self.ctx.to_all(Text(text, color="gray"))

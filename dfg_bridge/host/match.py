@@ -56,6 +56,8 @@ class EndReason(enum.Enum):
     """Every human left a cpu match."""
     STOPPED = "stopped"
     """``admin stop`` or a daemon shutdown."""
+    RESTARTED = "restarted"
+    """A restarted daemon ended the match (``crash_policy: end``)."""
 
 
 class MatchRun:

@@ -290,8 +290,10 @@ class CommandRenderer(Protocol):
         """``kill <entities>`` (an ``@e[…]`` selector)."""
         ...
 
-    def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:
-        """Lock a container to the key named ``name`` (1.20.5–1.21.1) / tagged ``tag`` (1.21.2+)."""
+    def rekey_double_chest(
+        self, a: BlockPos, b: BlockPos, facing: str, *, key_name: str, key_tag: str, title: Text | None = None
+    ) -> tuple[str, str, str, str]:
+        """Re-place a double chest (closing it for anyone viewing it), locked to a new key."""
         ...
 
     def container_title(self, pos: BlockPos, title: Text) -> str:

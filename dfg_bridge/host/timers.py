@@ -2,6 +2,11 @@
 
 :class:`ApsScheduler` satisfies :class:`dfg_bridge.host.ports.Scheduler`. The callbacks it runs
 are the host's ``post`` calls, so game state is only ever touched by the main loop.
+
+Cancelling a one-shot timer never removes its job: APScheduler's own thread removes a date job
+after running it, and a ``remove_job`` from the main thread racing with that raises
+``JobLookupError`` inside the scheduler thread. A cancelled job instead runs and does nothing; the
+host also ignores stale timer events by their token.
 """
 
 from __future__ import annotations
@@ -9,18 +14,35 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import itertools
+import threading
 from collections.abc import Callable
 
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 
 
-class _Job:
+class _Once:
+    """A one-shot timer: ``cancel`` just disarms the callback."""
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self._callback = callback
+        self._cancelled = threading.Event()
+
+    def fire(self) -> None:
+        if not self._cancelled.is_set():
+            self._callback()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+
+
+class _Repeating:
     def __init__(self, scheduler: BackgroundScheduler, job_id: str) -> None:
         self._scheduler = scheduler
         self._id = job_id
 
     def cancel(self) -> None:
+        # Interval jobs are never removed by the scheduler itself, so this cannot race.
         with contextlib.suppress(JobLookupError):
             self._scheduler.remove_job(self._id)
 
@@ -35,18 +57,18 @@ class ApsScheduler:
         self._ids = itertools.count()
         self._scheduler.start()
 
-    def call_later(self, delay: float, callback: Callable[[], None]) -> _Job:
+    def call_later(self, delay: float, callback: Callable[[], None]) -> _Once:
         """Run ``callback`` once, ``delay`` seconds from now."""
-        job_id = f"once{next(self._ids)}"
+        timer = _Once(callback)
         when = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=max(0.0, delay))
-        self._scheduler.add_job(callback, "date", run_date=when, id=job_id)
-        return _Job(self._scheduler, job_id)
+        self._scheduler.add_job(timer.fire, "date", run_date=when, id=f"once{next(self._ids)}")
+        return timer
 
-    def every(self, interval: float, callback: Callable[[], None]) -> _Job:
+    def every(self, interval: float, callback: Callable[[], None]) -> _Repeating:
         """Run ``callback`` every ``interval`` seconds."""
         job_id = f"every{next(self._ids)}"
         self._scheduler.add_job(callback, "interval", seconds=interval, id=job_id)
-        return _Job(self._scheduler, job_id)
+        return _Repeating(self._scheduler, job_id)
 
     def shutdown(self) -> None:
         """Stop the scheduler thread (pending jobs are dropped)."""

@@ -197,6 +197,19 @@ class WorldCommands(DialectBase):
         """
         return f"data merge block {self.block_pos(pos)} {{{self.lock_nbt(LockKey(name, tag))}}}"
 
+    def rekey_double_chest(
+        self, a: BlockPos, b: BlockPos, facing: str, *, key_name: str, key_tag: str, title: Text | None = None
+    ) -> tuple[str, str, str, str]:
+        """Four commands that re-place a double chest, empty and locked to a new key.
+
+        Replacing the block (air first: ``setblock`` refuses an unchanged state) removes its block
+        entity, which closes the chest for anyone who still had it open (vanilla's ``stillValid``);
+        merely changing the lock would not. ``key_name``/``key_tag`` are those of a :class:`LockKey`.
+        """
+        air = self.block_state("minecraft:air")
+        left, right = self.double_chest(a, b, facing, lock=LockKey(key_name, key_tag), title=title)
+        return (self.setblock(a, air), self.setblock(b, air), left, right)
+
     def double_chest(
         self, a: BlockPos, b: BlockPos, facing: str, *, lock: LockKey | None = None, title: Text | None = None
     ) -> tuple[str, str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -199,6 +201,16 @@ def test_metrics_endpoint_is_scraped_from_a_running_daemon(
     assert status == 200 and content_type == "application/json"
     assert json.loads(body)["status"] == "ok"
     assert probe(f"http://127.0.0.1:{endpoint.port}/healthz")[0]
+    # The Docker HEALTHCHECK's command line.
+    url = f"http://127.0.0.1:{endpoint.port}/healthz"
+    out = subprocess.run(
+        [sys.executable, "-m", "dfg_bridge.app.health", "--url", url],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert out.returncode == 0 and json.loads(out.stdout)["checks"]["rcon"]["ok"], out
 
 
 def test_healthz_fails_when_the_server_goes_away(running: tuple[SimServer, Daemon, Endpoint]) -> None:

@@ -100,10 +100,11 @@ def test_dockerfile_copies_what_the_package_build_needs() -> None:
 
 
 def test_dockerfile_runs_as_a_non_root_user() -> None:
-    user = _one(_dockerfile(), "USER").args.split(":")[0]
-    assert user not in ("root", "0")
+    user, _, group = _one(_dockerfile(), "USER").args.partition(":")
+    assert user not in ("root", "0") and group not in ("root", "0")
     run = " ".join(i.args for i in _dockerfile() if i.keyword == "RUN")
     assert f"--uid {user}" in run, "the USER must be created in the image"
+    assert f"--gid {group}" in run, "and its group"
 
 
 def test_dockerfile_entrypoint_and_cmd_are_the_cli() -> None:

@@ -223,13 +223,14 @@ class QuickStart:
         if not self.joined:
             control.join(self.player)  # "In game": the player is online
             self.joined = True
+            time.sleep(1.0)  # people take a moment before they type
         for line in step.lines:
             if self.flavour == "paper":
                 out = control.command(self.player, line)
                 self.feedback += out["feedback"]
             else:
                 control.chat(self.player, line)
-            time.sleep(0.3)
+            time.sleep(1.0)
 
     # -- the server and the daemon -----------------------------------------------------------------------
 

@@ -96,5 +96,5 @@ def test_crash_policy_end_ends_and_gives_back(sim_factory: Any, tmp_path: Path) 
     assert rig.table().run is None and not rig.table().lobby.members
     rig.settle(0.2)
     assert rig.inventory("Bob") == before and rig.host.ledger.all() == []
-    assert any("試合を終了しました" in c for c in rig.chat("Ann"))
+    assert any("再起動したため試合を終了しました" in c for c in rig.chat("Ann"))
     assert rig.invalid() == []

@@ -36,6 +36,8 @@ from dfg_bridge.engine.rules import Rules, rank_points
 
 DEADLINE_SHARE = 0.75
 """Share of the budget the search may use (the rest covers set-up and the caller's overhead)."""
+SEARCH_CARDS = 999
+"""The search runs only when at most this many cards are left in all hands together."""
 MAX_CANDIDATES = 8
 """Plays compared by the search (the heuristic's favourites; a pass is always added)."""
 MIN_DEALS = 12
@@ -119,6 +121,9 @@ class StrongPlayer:
                         return a
         cands = self._candidates(view, acts, plays, passing)
         if len(cands) == 1:
+            return cands[0][1]
+        if sum(view.obs.hand_counts) > SEARCH_CARDS:
+            # early on the playouts are long and their policy too plain to overrule the heuristic
             return cands[0][1]
         prev = view.obs.prev_daifugo
         base = det.template(view, -1 if prev is None else prev)

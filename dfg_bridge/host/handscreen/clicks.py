@@ -56,6 +56,79 @@ def namespaced(item: str) -> str:
     return item if ":" in item else "minecraft:" + item
 
 
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|[{}\[\],:]|[^\s{}\[\],:"\']+')
+_DFG_PATH = ("components", "minecraft:custom_data", "dfg", "id")
+
+
+def _unquote(token: str) -> str:
+    if token[:1] in "\"'":
+        body = token[1:-1]
+        return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
+    return token
+
+
+def _scan_items(body: str) -> dict[int, Seen] | None:
+    """A fast reader for the item list of a ``data get`` reply; ``None`` if it looks unusual.
+
+    It walks the tokens once and keeps only what a click changes (``Slot``, ``id``, ``count`` and
+    ``custom_data.dfg.id``), instead of building the whole value; :func:`parse_items` falls back to the
+    full SNBT reader whenever this one is unsure.
+    """
+    tokens = _TOKEN.findall(body)
+    if not tokens or tokens[0] != "[":
+        return None
+    out: dict[int, Seen] = {}
+    keys: list[str | None] = []  # the key being read at each compound depth (index 0 = the entry)
+    entry: dict[str, str] = {}
+    expect_key = False
+    pending: str | None = None
+    depth = 0  # 1 inside the list, 2 inside an entry, 3+ inside its components
+    i = 0
+    n = len(tokens)
+    while i < n:
+        token = tokens[i]
+        if token == "[":
+            depth += 1
+            expect_key = False
+        elif token == "{":
+            depth += 1
+            keys.append(pending)
+            if depth == 2:
+                entry = {}
+            expect_key = True
+            pending = None
+        elif token == "}":
+            if depth == 2:
+                if "Slot" not in entry or "id" not in entry:
+                    return None
+                slot = int(entry["Slot"].rstrip("bB"))
+                count = int(entry.get("count", "1"))
+                if entry["id"] != "minecraft:air":
+                    out[slot] = Seen(entry["id"], count, entry.get("tag"))
+            depth -= 1
+            keys.pop()
+            expect_key = False
+        elif token == "]":
+            depth -= 1
+        elif token == ",":
+            expect_key = depth >= 2 and bool(keys)
+        elif token == ":":
+            pass
+        elif expect_key and i + 1 < n and tokens[i + 1] == ":":
+            pending = _unquote(token)
+            expect_key = False
+            i += 1
+        else:
+            value = _unquote(token)
+            if depth == 2 and pending in ("Slot", "id", "count"):
+                entry[pending] = value
+            elif depth == 5 and pending == "id" and tuple(keys[1:4]) == _DFG_PATH[:3]:
+                entry["tag"] = value
+            pending = None
+        i += 1
+    return out if depth == 0 else None
+
+
 def parse_items(reply: str) -> dict[int, Seen]:
     """``data get block <pos> Items`` / ``data get entity <p> EnderItems`` → ``{slot: Seen}``.
 
@@ -71,7 +144,17 @@ def parse_items(reply: str) -> dict[int, Seen]:
     if match is None:
         raise ScreenReadError(reply[:200])
     try:
-        value = parse_snbt(match.group(1))
+        fast = _scan_items(match.group(1))
+    except (ValueError, IndexError):
+        fast = None
+    if fast is not None:
+        return fast
+    return _full_parse(reply, match.group(1))
+
+
+def _full_parse(reply: str, body: str) -> dict[int, Seen]:
+    try:
+        value = parse_snbt(body)
     except (SnbtError, IndexError):  # host.snbt may raise IndexError on a truncated reply
         raise ScreenReadError(reply[:200]) from None
     if not isinstance(value, list):

@@ -78,8 +78,10 @@ class ScreenRenderer(SlotWriter, Protocol):
         """``kill <entities>``."""
         ...
 
-    def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:
-        """Re-key a container to the key named ``name`` / tagged ``tag``."""
+    def rekey_double_chest(
+        self, a: BlockPos, b: BlockPos, facing: str, *, key_name: str, key_tag: str, title: Text | None = None
+    ) -> tuple[str, str, str, str]:
+        """Re-place a double chest (closing it for anyone viewing it), locked to a new key."""
         ...
 
     def container_title(self, pos: BlockPos, title: Text) -> str:
@@ -161,8 +163,17 @@ class HandScreens:
         self._run("key", r.clear(player))
         if isinstance(spot, ChestSurface):
             self._run("key", r.item_to_player(player, KEY_SLOT, self.key_item(seat)))
-            for pos in (spot.top, spot.bottom):
-                self._run("key", r.set_lock(pos, self.key_name(seat), self.key_tag(seat)))
+            # Re-placing the chest closes it for anyone who opened it earlier (a stale viewer could
+            # otherwise watch the hand), and locks it to this match's key.
+            box = self.table.settings.hand_boxes[seat]
+            title = Text(self.table.ctx.text("hand.title"))
+            name, tag = self.key_name(seat), self.key_tag(seat)
+            rekey = r.rekey_double_chest(box.a, box.b, box.facing, key_name=name, key_tag=tag, title=title)
+            for command in rekey:
+                self._run("key", command)
+            screen = self.screens[player]
+            screen.drawn = {}
+            self._titles[player] = "hand.title"
 
     def unseated(self, player: str) -> None:
         """``player`` left their seat: take the key and any card items back, wipe the screen."""

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dfg_bridge.sim.errors import SimError
-from dfg_bridge.sim.world.entities import Player
+from dfg_bridge.sim.grammar.nbt import Short
+from dfg_bridge.sim.world.entities import Entity, Player
 from dfg_bridge.sim.world.items import ItemStack
 
 if TYPE_CHECKING:
@@ -45,5 +46,17 @@ def drop_for(ex: Executor, player: Player) -> Callable[[ItemStack], None]:
     def drop(stack: ItemStack) -> None:
         ex.world.dropped.append((player.pos, stack))
         player.dropped.append(stack)
+        # Vanilla spawns an item entity (``Player.drop``: pickup delay 40 ticks); commands such as
+        # ``kill @e[type=item,nbt={Item:{…}}]`` must be able to find and remove it.
+        world = ex.world
+        item = Entity(
+            type="minecraft:item",
+            uuid=world.new_uuid(),
+            id=world.next_entity_id(),
+            pos=player.pos,
+            type_name=ex.texts.entity_name("minecraft:item"),
+            nbt={"Item": stack.to_nbt(json_text=world.json_text), "PickupDelay": Short(40), "Age": Short(0)},
+        )
+        world.add_entity(item)
 
     return drop

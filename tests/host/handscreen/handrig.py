@@ -20,7 +20,7 @@ from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.host.table import Table
 from tests.host.rig import Rig, make_rig, settings, table, with_durations
 
-BUTTON_SLOTS = {button: slot for button, slot in CHEST.buttons.items()}
+BUTTON_SLOTS = dict(CHEST.buttons)
 
 CLICK_MODES: tuple[tuple[str, int], ...] = (
     ("pickup", 0),
@@ -34,7 +34,7 @@ CLICK_MODES: tuple[tuple[str, int], ...] = (
     ("drag", 1),
     ("pickup_all", 0),
 )
-"""Every way to click: (mode, button). ``drag`` and ``pickup_all`` start with a pickup (they need a cursor)."""
+"""Every way to click, as (mode, button); ``drag`` and ``pickup_all`` start with a pickup (a cursor stack)."""
 
 
 def hand_rig(sim_factory: Any, tmp_path: Path, *, version: str, flavor: str = "paper", turn: float = 30.0,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfg_bridge.engine import Card
@@ -88,3 +88,33 @@ def test_every_difference_is_a_click_or_a_stray(drawn_raw: dict, seen_raw: dict)
     differing = {s for s in {*drawn, *seen} if key(drawn, s) != key(seen, s)}
     assert set(found.touched) == differing
     assert set(found.clicked) <= set(drawn) and not set(found.stray) & set(drawn)
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
+def test_fast_reader_agrees_with_the_full_snbt_reader(sim_factory: SimFactory, version: str) -> None:
+    from dfg_bridge.host.handscreen.clicks import _DATA_REPLY, _full_parse, _scan_items
+    from dfg_bridge.model.items import ItemSpec
+    from dfg_bridge.model.text import Text
+
+    sim = sim_factory(version=version)
+    d = dialect_for(version)
+    sim.run_command("setblock 0 64 0 minecraft:chest")
+    names = st.text(alphabet=st.sampled_from(list("ab {}[]:,'\"\\♥✔Slot3bid")), max_size=12)
+
+    stacks = st.tuples(names, st.integers(1, 64), st.booleans())
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.dictionaries(st.integers(0, 26), stacks, max_size=6))
+    def check(items: dict[int, tuple[str, int, bool]]) -> None:
+        sim.run_command(d.clear_container((0, 64, 0)))
+        for slot, (name, count, lore) in items.items():
+            spec = ItemSpec("paper", count, Text(name), (Text(name),) if lore else (), tag=f"h{slot}")
+            sim.run_command(d.item_to_block((0, 64, 0), f"container.{slot}", spec))
+        reply = sim.run_command(d.read_container((0, 64, 0)))
+        match = _DATA_REPLY.match(reply)
+        assert match is not None
+        fast = _scan_items(match.group(1))
+        assert fast == _full_parse(reply, match.group(1))
+        assert fast == {s: Seen("minecraft:paper", c, f"h{s}") for s, (_, c, _) in items.items()}
+
+    check()
