@@ -41,6 +41,8 @@ class HostContext:
     differ: Differ
     release: Callable[[str], None]
     online: set[str] = field(default_factory=set)
+    lateness: list[float] | None = None
+    """When a list, every table timer appends how late it fired, in seconds (benchmarks)."""
 
     @property
     def lang(self) -> str:

@@ -6,13 +6,14 @@ commands may have run and finishes or undoes them without losing or duplicating 
 
 Taking custody::
 
-    ledger INTENT ─▶ reset marker ─▶ read the player ─▶ copy slots into lockers ─▶ read lockers back
+    ledger INTENT ─▶ reset marker ─▶ read the player ─▶ empty the lockers ─▶ copy slots into them
+    ─▶ read the lockers back
     ─▶ ledger COPIED (+ verified snapshot) ─▶ ``execute store result score <p> dfg_cust run clear <p>``
     ─▶ read marker ─▶ ledger HELD
 
 Giving back::
 
-    ledger RESTORING ─▶ clear our own items ─▶ read the player ─▶ copy into free slots
+    read the player (offline: stay HELD) ─▶ ledger RESTORING ─▶ clear our own items ─▶ copy into free slots
     ─▶ read the player back ─▶ ledger RESTORED ─▶ wipe lockers ─▶ reset marker ─▶ close record
 
 Recovery after a crash, per state: INTENT → wipe the lockers and close (the player still has
@@ -189,9 +190,14 @@ class Custody:
             return Restore.DONE
         fresh = record.state is CustodyState.HELD
         if record.state in (CustodyState.HELD, CustodyState.RESTORING):
+            try:
+                # Read first: an offline player stays HELD (and gets a fresh restore later).
+                current = self._read_player(player)
+            except ReadError:
+                return Restore.OFFLINE
             if fresh:
                 self.ledger.mark(player, CustodyState.RESTORING)
-            result = self._restore(record, fresh=fresh)
+            result = self._restore(record, current, fresh=fresh)
             if result is not Restore.DONE:
                 return result
             self.ledger.mark(player, CustodyState.RESTORED)
@@ -239,12 +245,8 @@ class Custody:
             return self.ledger.get(record.player)
         return record
 
-    def _restore(self, record: CustodyRecord, *, fresh: bool) -> Restore:
+    def _restore(self, record: CustodyRecord, current: dict[str, str], *, fresh: bool) -> Restore:
         player = record.player
-        try:
-            current = self._read_player(player)
-        except ReadError:
-            return Restore.OFFLINE
         if any(is_ours(stack) for stack in current.values()):
             self._sink.run(self._r.clear(player))
             current = {slot: stack for slot, stack in current.items() if not is_ours(stack)}

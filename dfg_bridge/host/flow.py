@@ -64,6 +64,7 @@ class TableFlow:
         """Per player: selected card indices (the hand screen and clickable chat share it)."""
         self._timer: TimerHandle | None = None
         self._token = 0
+        self._due: float | None = None
         self._deadline: float | None = None
         self._deadline_total = 0.0
         self._cpu_due: dict[int, float] = {}
@@ -104,6 +105,7 @@ class TableFlow:
             self._timer.cancel()
             self._timer = None
         self._token += 1
+        self._due = when
         if when is None:
             return
         token, post, table = self._token, self.ctx.post, self.id
@@ -160,6 +162,8 @@ class TableFlow:
         if event.token != self._token or self.run is None or self.paused_until is not None:
             return
         self._timer = None
+        if self.ctx.lateness is not None and self._due is not None:
+            self.ctx.lateness.append(self.ctx.clock() - self._due)
         if self._between_until is not None:
             if self.ctx.clock() + _EPS >= self._between_until:
                 self._between_until = None

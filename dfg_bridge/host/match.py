@@ -153,7 +153,8 @@ class MatchRun:
     def end_reason(self, *, at_round_start: bool) -> EndReason | None:
         """Why the match must end now, if it must (seed 001 「途中で抜けたとき」)."""
         present = [i for i in range(len(self.participants)) if i not in self.dropped]
-        if self.mode is Mode.CPU and not self.humans_left():
+        had_humans = any(not p.cpu for p in self.participants)
+        if self.mode is Mode.CPU and had_humans and not self.humans_left():
             return EndReason.NO_HUMANS
         if len(present) <= 1:
             return EndReason.ONE_LEFT

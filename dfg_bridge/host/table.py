@@ -88,6 +88,14 @@ class Table(TableFlow):
             raise CommandError("need_players", min=3, count=len(humans))
         if not humans:
             raise CommandError("need_human")
+        self.start_match(mode, humans)
+
+    def start_match(self, mode: Mode, humans: Sequence[str]) -> None:
+        """Seat ``humans`` (in order) and, in ``cpu`` mode, CPUs up to the table's total; deal round 1.
+
+        With no humans at all this is an exhibition of CPUs (benchmarks use it); it then never ends
+        for lack of humans.
+        """
         participants = [Participant(p) for p in humans]
         if mode is Mode.CPU:
             total = max(3, min(self.settings.cpu_total, self.settings.max_players), len(humans))

@@ -71,5 +71,11 @@ class ApsScheduler:
         return _Repeating(self._scheduler, job_id)
 
     def shutdown(self) -> None:
-        """Stop the scheduler thread (pending jobs are dropped)."""
+        """Stop the scheduler thread (pending jobs are dropped).
+
+        The jobs are removed first: ``shutdown`` marks the scheduler stopped before it takes the job
+        store lock, and a job the scheduler thread is just finishing would then fail to be removed
+        (``JobLookupError`` in that thread). Removing them takes the lock, so it waits for that run.
+        """
+        self._scheduler.remove_all_jobs()
         self._scheduler.shutdown(wait=False)

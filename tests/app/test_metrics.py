@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -222,3 +225,30 @@ def test_healthz_fails_when_the_server_goes_away(running: tuple[SimServer, Daemo
     assert body["status"] == "fail" and body["checks"]["rcon"] == {"ok": False, "detail": "down"}
     assert not probe(f"http://127.0.0.1:{endpoint.port}/healthz")[0]
     assert _get(endpoint, "/nope")[0] == 404
+
+
+def test_dfg_bridge_run_serves_metrics_on_the_metrics_port(sim_factory: Any, tmp_path: Path) -> None:
+    sim = sim_factory(flavor="vanilla")
+    text = starter_config(Answers(sim.options.directory), rcon_port=sim.rcon_port, password_file=None)
+    (tmp_path / "dfg.yml").write_text(text, encoding="utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "RCON_PASSWORD": sim.options.rcon_password}
+    env.pop("RCON_PASSWORD_FILE", None)
+    argv = ["run", "--config", "dfg.yml", "--metrics-port", str(port), "--log-level", "WARNING"]
+    with (tmp_path / "daemon.log").open("wb") as log:
+        daemon = subprocess.Popen(
+            [sys.executable, "-m", "dfg_bridge", *argv], cwd=tmp_path, env=env, stdout=log, stderr=log
+        )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        assert _wait(lambda: probe(url + "/healthz", timeout=1)[0], 30), (tmp_path / "daemon.log").read_text()
+        with urllib.request.urlopen(url + "/metrics", timeout=5) as response:
+            assert response.headers["Content-Type"] == CONTENT_TYPE
+            families = parse(response.read().decode("utf-8"))
+        assert families["dfg_rcon_up"].value() == 1 and families["dfg_tables"].value() == 1
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        status = daemon.wait(timeout=30)
+    assert status == 0, (tmp_path / "daemon.log").read_text()

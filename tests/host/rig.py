@@ -232,9 +232,9 @@ class Rig:
 
 def make_rig(sim_factory: Callable[..., SimServer], tmp_path: Path, *, version: str = "1.21.6",
              flavor: str = "paper", host_settings: HostSettings | None = None,
-             seed: int = 1) -> Rig:  # fmt: skip
+             seed: int = 1, service_ms: float = 0.0) -> Rig:  # fmt: skip
     """A started sim and (not yet started) daemon settings."""
-    sim = sim_factory(version=version, flavor=flavor)
+    sim = sim_factory(version=version, flavor=flavor, service_ms=service_ms)
     control = ControlClient(sim.control_port)
     return Rig(sim, control, tmp_path / "data", host_settings or settings(), version, seed)
 

@@ -41,3 +41,20 @@ def test_cancel_races_nothing_and_uncancelled_timers_fire() -> None:
     assert errors == []
     assert kept <= set(fired)
     assert not [i for i in fired if i < 0]
+
+
+def test_shutdown_while_timers_fire_raises_nothing() -> None:
+    errors: list[BaseException] = []
+    previous = threading.excepthook
+    threading.excepthook = lambda args: errors.append(args.exc_value)  # type: ignore[assignment]
+    try:
+        for _ in range(30):
+            scheduler = ApsScheduler()
+            for i in range(50):
+                scheduler.call_later(0.0001 * i, lambda: None)
+            time.sleep(0.002)
+            scheduler.shutdown()
+        time.sleep(0.1)
+    finally:
+        threading.excepthook = previous
+    assert errors == []

@@ -37,7 +37,6 @@ from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
-    from dfg_bridge.host.ports import TimerHandle
     from dfg_bridge.host.table import Table
     from dfg_bridge.host.views import TableSnap
 
@@ -104,7 +103,8 @@ class HandScreens:
         self.secret = secrets.token_hex(2)
         """This match's key-name suffix (1.20.5–1.21.1 locks match names)."""
         self._token = 0
-        self._timer: TimerHandle | None = None
+        self._due: float | None = None
+        """When the pending poll fires (``None``: no poll pending)."""
         self._turn = 0
         self._states: dict[str, ScreenState] = {}
         self._titles: dict[str, str] = {}
@@ -284,36 +284,38 @@ class HandScreens:
         return out
 
     def _arm(self, snap: TableSnap | None = None) -> None:
-        """Keep one poll timer running while any screen is pollable.
+        """Keep one poll pending while any screen is pollable.
 
         A screen that just became pollable is read at once: clicks made while its player could not
         act are absorbed by that first read (their card clicks select, their button clicks are
         ignored), so a click made once the turn has begun is never mistaken for a stale one.
+        Timers are never cancelled (a cancel racing the firing job upsets APScheduler's thread): a
+        new token makes the pending poll stale, and a stale poll is ignored when it arrives.
         """
         targets = self.pollable(snap)
         if not targets:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
+            if self._due is not None:
                 self._token += 1
+                self._due = None
             return
+        now = self.table.ctx.clock()
         if any(t.fresh for t in targets):
-            if self._timer is not None:
-                self._timer.cancel()
-            self._schedule(0.0)
-        elif self._timer is None:
+            if self._due is None or self._due > now:
+                self._schedule(0.0)
+        elif self._due is None:
             self._schedule(self.poll_interval)
 
     def _schedule(self, delay: float) -> None:
         self._token += 1
+        self._due = self.table.ctx.clock() + delay
         token, table, post = self._token, self.table.id, self.table.ctx.post
-        self._timer = self.table.ctx.scheduler.call_later(delay, lambda: post(HandPoll(table, token)))
+        self.table.ctx.scheduler.call_later(delay, lambda: post(HandPoll(table, token)))
 
     def on_poll(self, event: HandPoll) -> None:
         """Read the next pollable screen (round robin) and act on what changed."""
         if event.token != self._token:
             return
-        self._timer = None
+        self._due = None
         targets = self.pollable()
         if not targets:
             return
@@ -386,11 +388,9 @@ class HandScreens:
             self.sync([player])
 
     def stop(self) -> None:
-        """The table is gone or stopped: cancel the poll timer."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        """The table is gone or stopped: no more polls."""
         self._token += 1
+        self._due = None
 
 
 __all__ = ["Button", "HandPoll", "HandScreens", "ScreenRenderer"]

@@ -53,6 +53,8 @@ class Clicker:
     rig: Rig
     name: str
     modes: Iterator[tuple[str, int]] = field(default_factory=lambda: itertools.cycle(CLICK_MODES))
+    gave: int = 0
+    """Exchange gives done through the screen (渡す)."""
 
     @property
     def tbl(self) -> Table:
@@ -167,6 +169,12 @@ class Clicker:
             self.click(self.slot_of_card(card))
             self.settle()
         assert self.selected() == want, (self.selected(), want)
+        # The button says what the engine will do with this selection: green (or purple), naming it.
+        button = self.view()[BUTTON_SLOTS[Button.PLAY]]
+        assert button["id"] in ("minecraft:lime_concrete", "minecraft:purple_concrete"), button["name"]
+        label = "渡す" if isinstance(action, Give) else "出す"
+        assert button["name"].startswith(label) and all(card in button["name"] for card in want), button["name"]
+        self.gave += isinstance(action, Give)
         self.click(BUTTON_SLOTS[Button.PLAY])
         self.settle()
 
@@ -195,8 +203,8 @@ def _key(stack: dict[str, Any]) -> bool:
 
 
 def play_by_clicks(rig: Rig, players: list[str], choose: Callable[[Table, int], Action], *,
-                   timeout: float = 90.0) -> int:  # fmt: skip
-    """Humans play the match at ``t1`` to its end by clicking their screens; returns the actions done."""
+                   timeout: float = 90.0) -> dict[str, Clicker]:  # fmt: skip
+    """Humans play the match at ``t1`` to its end by clicking their screens; returns the clickers."""
     clickers = {name: Clicker(rig, name) for name in players}
     tbl = rig.table()
     for clicker in clickers.values():
@@ -218,4 +226,5 @@ def play_by_clicks(rig: Rig, players: list[str], choose: Callable[[Table, int], 
         if not acted:
             rig.host.step(0.05)
     assert tbl.run is None, "the match did not end in time"
-    return done
+    assert done > 0
+    return clickers
