@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from dfg_bridge.config.schema import CommandsConfig
@@ -80,3 +81,52 @@ def test_alias_target_is_logged_as_a_trigger_of_zero_the_daemon_parses(sim_facto
         time.sleep(0.05)
     # The daemon re-enables the trigger on this event, so the next /dfg works too; value 0 is no action.
     assert events == [TriggerFired("Steve", "dfg", 0)]
+
+
+def _install_snippet(sim: Any) -> None:
+    """Merge the snippet's aliases into Paper's default commands.yml, as the recipe says."""
+    default = {
+        "command-block-overrides": [],
+        "ignore-vanilla-permissions": False,
+        "aliases": {"icanhasbukkit": ["version $1-"]},
+    }
+    default["aliases"].update(_aliases())  # type: ignore[attr-defined]
+    (sim.options.directory / "commands.yml").write_text(yaml.safe_dump(default), encoding="utf-8")
+
+
+def test_typed_dfg_through_the_alias_is_logged_once_and_shows_nothing(sim_factory: Any) -> None:
+    sim = sim_factory(flavor="paper")
+    _install_snippet(sim)
+    sim.run_command("gamerule sendCommandFeedback false")
+    control = _enabled_player(sim, "Steve")
+    out = control.command("Steve", "/dfg join t1")
+    assert out["feedback"] == [], out
+    lines = _log_lines(sim)
+    typed = [line for line in lines if "issued server command" in line]
+    assert len(typed) == 1 and typed[0].endswith("Steve issued server command: /dfg join t1")
+    assert any(line.endswith("[Steve: Triggered [dfg] (set value to 0)]") for line in lines)
+    assert sim.run_command("scoreboard players get Steve dfg").startswith("Steve has 0 [dfg]")
+
+
+def test_without_the_alias_paper_says_unknown_command(sim_factory: Any) -> None:
+    sim = sim_factory(flavor="paper")
+    control = _enabled_player(sim, "Steve")
+    out = control.command("Steve", "/dfg join")
+    assert out["feedback"][0] == "Unknown or incomplete command, see below for error"
+
+
+def test_alias_arguments_follow_bukkit() -> None:
+    from dfg_bridge.sim.paper_aliases import AliasError, expand
+
+    assert expand("tell $sender $1 and $2-", ["a", "b", "c"], "Steve") == "tell Steve a and b c"
+    assert expand("say $1 $2", ["a"], "Steve") == "say a"
+    with pytest.raises(AliasError, match="Missing required argument 2"):
+        expand("say $$2", ["a"], "Steve")
+
+
+def test_vanilla_ignores_commands_yml(sim_factory: Any) -> None:
+    sim = sim_factory(flavor="vanilla")
+    _install_snippet(sim)
+    control = _enabled_player(sim, "Steve")
+    out = control.command("Steve", "/dfg join")
+    assert out["feedback"][0] == "Unknown or incomplete command, see below for error"

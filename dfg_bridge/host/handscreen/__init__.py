@@ -10,9 +10,10 @@ Seed 001 「手札の開き方」「画面の見方・出し方」, built with s
 * :mod:`~dfg_bridge.host.handscreen.talk` — the clickable chat hand and the 1.21.6+ dialog.
 """
 
+from dfg_bridge.host.handscreen.base import HandPoll
 from dfg_bridge.host.handscreen.clicks import Diff, Drawn, Seen, diff, parse_items
 from dfg_bridge.host.handscreen.layout import CHEST, Button, Layout, Surface, ender_layout, ender_pages
-from dfg_bridge.host.handscreen.manager import HandPoll, HandScreens
+from dfg_bridge.host.handscreen.manager import HandScreens
 from dfg_bridge.host.handscreen.state import PlayerLine, ScreenState, SortOrder, sort_cards
 from dfg_bridge.host.handscreen.talk import on_dialog, send_chat_hand, show_dialog
 from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict, pass_refusal, reason_text, verdict

@@ -18,21 +18,19 @@
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from dfg_bridge.host.handscreen.actions import act
+from dfg_bridge.host.handscreen.base import KEY_ITEM, KEY_SLOT, REMOVED, HandPoll, ScreenRenderer
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.clicks import Diff, ScreenReadError
-from dfg_bridge.host.handscreen.layout import CHEST, Button, Layout, Surface, ender_layout, ender_pages
-from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, SlotWriter, chest_halves
+from dfg_bridge.host.handscreen.layout import CHEST, Layout, Surface, ender_layout, ender_pages
+from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, chest_halves
 from dfg_bridge.host.handscreen.state import ScreenState
 from dfg_bridge.host.handscreen.view import Cell, cells
-from dfg_bridge.host.ports import BlockPos
 from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.text import Text
 
@@ -41,52 +39,6 @@ if TYPE_CHECKING:
     from dfg_bridge.host.views import TableSnap
 
 log = logging.getLogger(__name__)
-
-KEY_SLOT = "hotbar.0"
-"""Where the key book goes: the first hotbar slot, selected by default, so it is in hand."""
-KEY_ITEM = "book"
-"""The key's item (a plain book does nothing on its own when used)."""
-
-_REMOVED = re.compile(r"^Removed (\d+) item")
-
-
-@dataclass(frozen=True, slots=True)
-class HandPoll:
-    """Time to read the next screen of table ``table`` (a stale ``token`` is ignored)."""
-
-    table: str
-    token: int
-
-
-class ScreenRenderer(SlotWriter, Protocol):
-    """The render builders the hand screen uses beyond :class:`SlotWriter`."""
-
-    def clear(self, target: str, predicate: str | None = None, max_count: int | None = None) -> str:
-        """``clear <target> [<predicate> [<max>]]`` (our items by default)."""
-        ...
-
-    def our_items_except(self, tag: str) -> str:
-        """The predicate for our items except those tagged ``tag``."""
-        ...
-
-    def our_dropped_items(self) -> str:
-        """A selector for item entities carrying our tag."""
-        ...
-
-    def kill(self, entities: str) -> str:
-        """``kill <entities>``."""
-        ...
-
-    def rekey_double_chest(
-        self, a: BlockPos, b: BlockPos, facing: str, *, key_name: str, key_tag: str, title: Text | None = None
-    ) -> tuple[str, str, str, str]:
-        """Re-place a double chest (closing it for anyone viewing it), locked to a new key."""
-        ...
-
-    def container_title(self, pos: BlockPos, title: Text) -> str:
-        """``data merge block <pos> {CustomName:…}``."""
-        ...
-
 
 class HandScreens:
     """Every seated player's hand screen at one table."""
@@ -184,9 +136,18 @@ class HandScreens:
         r = self._r
         if player in self.table.ctx.online:
             self._run("clean", r.clear(player))
-        if isinstance(screen.surface, ChestSurface) or player in self.table.ctx.online:
+        if isinstance(screen.surface, ChestSurface):
             for command in screen.surface.wipe(r):
                 self._run("clean", command)
+        elif player in self.table.ctx.online:
+            # The ender chest has no one-command wipe: read it once and empty what holds anything (a
+            # card may have been moved anywhere), so custody can put the player's own items back.
+            try:
+                held = sorted(screen.surface.seen(0, self._run("clean", screen.surface.reads(r)[0])))
+            except ScreenReadError:
+                held = list(range(screen.surface.size))
+            for slot in held:
+                self._run("clean", screen.surface.write(r, slot, None))
         self._arm()
 
     def forget(self) -> None:
@@ -359,7 +320,7 @@ class HandScreens:
         """Take every card item back from the player and the ground; give the key back if it was swapped."""
         r, player = self._r, screen.player
         reply = self._run("clean", r.clear(player, r.our_items_except(self.key_tag(screen.seat))))
-        match = _REMOVED.match(reply)
+        match = REMOVED.match(reply)
         removed = int(match.group(1)) if match else 0
         if removed < found.taken:
             self._run("clean", r.kill(r.our_dropped_items()))
@@ -393,4 +354,4 @@ class HandScreens:
         self._due = None
 
 
-__all__ = ["Button", "HandPoll", "HandScreens", "ScreenRenderer"]
+__all__ = ["HandScreens"]

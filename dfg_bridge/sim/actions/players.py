@@ -121,6 +121,13 @@ def player_command(ex: Executor, name: str, text: str) -> dict[str, Any]:
         # Paper logs every typed command before parsing it, even unknown ones.
         ex.log.info(f"{player.name} issued server command: /{command}")
     before = len(player.messages)
+    targets = _aliases(ex).get(command.split(" ", 1)[0].lower())
+    result = _typed(ex, player, command) if targets is None else _run_alias(ex, player, command, targets)
+    feedback = [textmod.plain_text(m.component) for m in player.messages[before:]]
+    return {"result": result, "feedback": feedback}
+
+
+def _typed(ex: Executor, player: Player, command: str) -> int:
     src = ex.player_source(player)
     root = command.split(" ", 1)[0]
     if player.permission < 2 and root not in _player_roots(ex):
@@ -128,17 +135,39 @@ def player_command(ex: Executor, name: str, text: str) -> dict[str, Any]:
 
         ex.failure(src, ex.tr("command.unknown.command"))
         ex.failure(src, context_snippet(command, 0))
-        result = 0
-    else:
-        result = ex.perform(src, command)
-    feedback = [textmod.plain_text(m.component) for m in player.messages[before:]]
-    return {"result": result, "feedback": feedback}
+        return 0
+    return ex.perform(src, command)
+
+
+def _aliases(ex: Executor) -> dict[str, tuple[str, ...]]:
+    """``commands.yml`` aliases: a Paper/Spigot feature, so none on vanilla."""
+    if ex.options.flavor is not Flavor.PAPER:
+        return {}
+    from dfg_bridge.sim.paper_aliases import aliases_for
+
+    return aliases_for(ex.options.directory)
+
+
+def _run_alias(ex: Executor, player: Player, command: str, targets: tuple[str, ...]) -> int:
+    """Bukkit's ``FormattedCommandAlias``: run every target as the player; dispatches are not logged."""
+    from dfg_bridge.sim.paper_aliases import AliasError, expand
+
+    args = command.split(" ")[1:]
+    try:
+        expanded = [expand(target, args, player.name) for target in targets]
+    except AliasError as exc:
+        ex.failure(ex.player_source(player), str(exc))
+        return 0
+    result = 0
+    for target in expanded:
+        result |= _typed(ex, player, target)
+    return result
 
 
 def _player_roots(ex: Executor) -> frozenset[str]:
     from dfg_bridge.sim.commands.core import PLAYER_COMMANDS
 
-    return PLAYER_COMMANDS
+    return PLAYER_COMMANDS | frozenset(_aliases(ex))
 
 
 # -- clickable text and signs ----------------------------------------------------------------------

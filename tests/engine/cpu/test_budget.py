@@ -6,7 +6,7 @@ import time
 
 from dfg_bridge.engine import Rules
 from dfg_bridge.engine.cpu import make_cpu
-from dfg_bridge.engine.cpu.strong import StrongPlayer
+from dfg_bridge.engine.cpu.strong import SEARCH_CARDS, StrongPlayer
 from tests.engine.cpu.positions import positions
 
 
@@ -36,7 +36,10 @@ def test_more_time_means_more_deals() -> None:
     rnd, seat = next(
         (r, s)
         for r, s in positions(200, seed=9)
-        if r.rules.name == "minecraft" and r.field is None and len(list(r.legal_actions(s))) > 6
+        if r.rules.name == "minecraft"
+        and r.field is None
+        and sum(r.hand_counts()) <= SEARCH_CARDS
+        and len(list(r.legal_actions(s))) > 4
     )
     deals = []
     for budget_ms in (10, 150):

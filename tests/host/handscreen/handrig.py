@@ -38,12 +38,11 @@ CLICK_MODES: tuple[tuple[str, int], ...] = (
 
 
 def hand_rig(sim_factory: Any, tmp_path: Path, *, version: str, flavor: str = "paper", turn: float = 30.0,
-             rounds: int = 2, seats: int = 4, seed: int = 1) -> Rig:  # fmt: skip
-    """A rig with one table whose turns are long enough for clicking players."""
+             rounds: int = 2, seats: int = 4, seed: int = 1, poll: float = 0.01) -> Rig:  # fmt: skip
+    """A rig with one table, turns long enough for clicking players, screens read every ``poll`` s."""
     t = with_durations(table(seats=seats, rounds=rounds), turn=turn, exchange=turn)
-    return make_rig(
-        sim_factory, tmp_path, version=version, flavor=flavor, host_settings=settings(t), seed=seed
-    )
+    chosen = settings(t, hand_poll_interval=poll)
+    return make_rig(sim_factory, tmp_path, version=version, flavor=flavor, host_settings=chosen, seed=seed)
 
 
 @dataclass
@@ -162,18 +161,27 @@ class Clicker:
             else ()
         )
         want = {str(c) for c in cards}
-        if self.selected() != set():
+        view = self.view()
+        if any(v["name"].startswith("✔") for s, v in view.items() if s in CHEST.hand_slots):
             self.click(BUTTON_SLOTS[Button.CLEAR])
             self.settle()
+        # Selecting does not move cards (the order is by strength or suit), so one look finds them all.
+        slots = {v["name"].lstrip("✔"): s for s, v in view.items() if s in CHEST.hand_slots}
+        # The cards are clicked in a row, as a quick player does: several clicks within one poll.
         for card in sorted(want):
-            self.click(self.slot_of_card(card))
-            self.settle()
-        assert self.selected() == want, (self.selected(), want)
+            assert card in slots, f"{card} is not on {self.name}'s screen"
+            self.click(slots[card])
+        self.settle()
+        view = self.view()
+        names = [v["name"] for s, v in view.items() if s in CHEST.hand_slots]
+        chosen = {name[1:] for name in names if name.startswith("✔")}
+        assert chosen == want, (chosen, want)
         # The button says what the engine will do with this selection: green (or purple), naming it.
-        button = self.view()[BUTTON_SLOTS[Button.PLAY]]
+        button = view[BUTTON_SLOTS[Button.PLAY]]
         assert button["id"] in ("minecraft:lime_concrete", "minecraft:purple_concrete"), button["name"]
         label = "渡す" if isinstance(action, Give) else "出す"
-        assert button["name"].startswith(label) and all(card in button["name"] for card in want), button["name"]
+        assert button["name"].startswith(label), button["name"]
+        assert all(card in button["name"] for card in want), button["name"]
         self.gave += isinstance(action, Give)
         self.click(BUTTON_SLOTS[Button.PLAY])
         self.settle()
@@ -213,11 +221,9 @@ def play_by_clicks(rig: Rig, players: list[str], choose: Callable[[Table, int], 
     end = time.monotonic() + timeout
     while tbl.run is not None and time.monotonic() < end:
         acted = False
-        for name, clicker in clickers.items():
+        for clicker in clickers.values():
             if tbl.run is None or not clicker.may_act():
                 continue
-            if rig.ctl.player(name)["open"] is None:
-                clicker.open()
             step = tbl._step
             clicker.do(choose(tbl, clicker.seat()))
             rig.until(lambda s=step: tbl._step != s or tbl.run is None, 5)  # type: ignore[misc]
