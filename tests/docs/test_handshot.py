@@ -103,6 +103,4 @@ def test_docs_picture_is_a_hand_screen_from_this_renderer() -> None:
 
 def test_docs_show_the_picture() -> None:
     assert "](img/hand.png)" in (ROOT / "docs" / "OPERATORS.md").read_text(encoding="utf-8")
-    assert "](docs/img/hand.png)" in (ROOT / "docs" / "README_operator_sections.md").read_text(
-        encoding="utf-8"
-    )
+    assert "](docs/img/hand.png)" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# README_operator_sections.md is written for README.md, so its links are relative to the repository root.
-DOCS = {ROOT / "docs" / "OPERATORS.md": ROOT / "docs", ROOT / "docs" / "README_operator_sections.md": ROOT}
+# Each document with the folder its relative links start from.
+DOCS = {ROOT / "docs" / "OPERATORS.md": ROOT / "docs", ROOT / "README.md": ROOT}
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 

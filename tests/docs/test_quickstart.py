@@ -17,7 +17,7 @@ from tests.docs.player import ChatPlayer
 from tests.docs.quickstart import ROOT, QuickStart, quickstart_text, steps
 
 GUIDE = ROOT / "docs" / "OPERATORS.md"
-README_SECTIONS = ROOT / "docs" / "README_operator_sections.md"
+README = ROOT / "README.md"
 MESSAGES = Messages.load(None)[0]
 
 
@@ -34,8 +34,8 @@ def _quickstart() -> str:
 
 
 def test_every_copy_of_the_quick_start_is_the_same() -> None:
-    copies = {path: quickstart_text(path) for path in (GUIDE, README_SECTIONS, ROOT / "README.md")}
-    assert copies[GUIDE] is not None and copies[README_SECTIONS] is not None
+    copies = {path: quickstart_text(path) for path in (GUIDE, README)}
+    assert copies[GUIDE] is not None and copies[README] is not None
     for path, text in copies.items():
         assert text is None or text == copies[GUIDE], f"{path} has another quick start than {GUIDE}"
 
