@@ -149,8 +149,10 @@ ADMIN_INTENTS = (AdminStop, AdminReload)
 class TriggerCode(enum.IntEnum):
     """Values of ``/trigger dfg set N`` (clickable chat, signs, dialogs).
 
-    Codes below 100 act on the player's own table. ``CARD_BASE + card code`` toggles one card.
-    A sign of table *k* (0-based, in config order) sends ``TABLE_BASE * (k + 1) + action``.
+    Codes below 1000 act on the player's own table. ``CARD_BASE + card code`` toggles one card
+    (clickable chat); ``DIALOG_CARD_BASE + card code`` and ``DIALOG_*`` come from the hand dialog, which
+    the host shows again after each press. A sign of table *k* (0-based, in config order) sends
+    ``TABLE_BASE * (k + 1) + action``.
     """
 
     JOIN = 1

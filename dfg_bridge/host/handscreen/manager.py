@@ -293,14 +293,25 @@ class HandScreens:
     def poll(self, screen: HandScreen) -> Diff | None:
         """Read ``screen`` back and handle any clicks; returns the difference found."""
         r = self._r
-        replies = [self._run("poll", command) for command in screen.surface.reads(r)]
-        try:
-            found = screen.read(replies, key_tag=self.key_tag(screen.seat))
-        except ScreenReadError:
-            log.warning(
-                "table %s: cannot read %s's screen: %s", self.table.id, screen.player, replies[0][:120]
-            )
-            return None
+        commands = screen.surface.reads(r)
+        screen.reads += 1
+        # The parts (chest halves) are read in turn, starting with a different one each poll; a poll
+        # stops at the first part with a click, which saves a read on the way to the redraw. The
+        # first poll of a turn reads every part: all its clicks are stale and handled together.
+        start = screen.reads % len(commands)
+        replies: dict[int, str] = {}
+        found = Diff()
+        for k in range(len(commands)):
+            part = (start + k) % len(commands)
+            replies[part] = self._run("poll", commands[part])
+            try:
+                found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+            except ScreenReadError:
+                log.warning("table %s: cannot read %s's screen: %s", self.table.id, screen.player,
+                            replies[part][:120])  # fmt: skip
+                return None
+            if found.changed and not screen.fresh:
+                break
         fresh, screen.fresh = screen.fresh, False
         if not found.changed:
             return found

@@ -93,8 +93,13 @@ class ChestSurface:
         return r.empty_block_slot(pos, name) if spec is None else r.item_to_block(pos, name, spec)
 
     def reads(self, r: SlotWriter) -> list[str]:
-        """The commands that read the screen back."""
+        """The commands that read the screen back, one per part (top half, bottom half)."""
         return [r.read_container(self.top), r.read_container(self.bottom)]
+
+    @staticmethod
+    def part_slots(part: int) -> range:
+        """The screen slots part ``part`` of :meth:`reads` covers."""
+        return range(part * CHEST_HALF, (part + 1) * CHEST_HALF)
 
     def seen(self, part: int, reply: str) -> dict[int, Seen]:
         """Reply ``part`` of :meth:`reads` (0: top, 1: bottom) as ``{screen slot: Seen}``."""
@@ -126,6 +131,10 @@ class EnderSurface:
     def reads(self, r: SlotWriter) -> list[str]:
         """The command that reads the ender chest back."""
         return [r.read_entity(self.player, "EnderItems")]
+
+    def part_slots(self, part: int) -> range:
+        """Every slot: the ender chest is read in one part."""
+        return range(self.size)
 
     def seen(self, part: int, reply: str) -> dict[int, Seen]:
         """The reply of :meth:`reads` as ``{slot: Seen}``."""
@@ -191,18 +200,24 @@ class HandScreen:
                 self.drawn.pop(slot, None)
         self.stray.update(slots)
 
-    def read(self, replies: Sequence[str], *, key_tag: str) -> Diff:
-        """Compare a read-back with what was drawn (a reply equal to the last one is not parsed again)."""
-        self.reads += 1
+    def read(self, replies: Mapping[int, str], *, key_tag: str) -> Diff:
+        """Compare the parts read back (``{part: reply}``) with what was drawn there.
+
+        Only the slots of those parts are compared, so a poll may stop after the part where it found
+        a click. A reply equal to the last one of its part is not parsed again.
+        """
         seen: dict[int, Seen] = {}
-        for part, reply in enumerate(replies):
+        slots: set[int] = set()
+        for part, reply in replies.items():
             cached = self._parts.get(part)
             if cached is None or cached[0] != reply:
                 cached = (reply, self.surface.seen(part, reply))
                 self._parts[part] = cached
             seen.update(cached[1])
+            slots.update(self.surface.part_slots(part))
         drawn = {
             slot: Drawn(namespaced(cell.spec.item), cell.spec.count, cell.spec.tag)
             for slot, cell in (self.drawn or {}).items()
+            if slot in slots
         }
         return diff(drawn, seen, key_tag=key_tag)

@@ -195,7 +195,7 @@ def held_cards(rig: Rig, name: str) -> int:
 
 
 def world_cards(rig: Rig) -> int:
-    """Our items lying in the world (item entities with our tag, or drops the sim keeps as a list)."""
+    """Our items lying in the world: item entities carrying our ``custom_data``."""
     world = rig.ctl.world()
     entities = [e for e in world["entities"] if e["type"] == "minecraft:item" and "dfg" in str(e["nbt"])]
     return len(entities)
