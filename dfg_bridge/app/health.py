@@ -188,19 +188,8 @@ def instrument(
 
 
 def _count_rejections(host: Any, metrics: DaemonMetrics) -> None:
-    if hasattr(host, "on_rejected"):
-        # The host's hook: called on the owner thread with (player, machine code).
-        host.on_rejected = lambda _player, code: metrics.command_rejected(str(code))
-        return
-    # Stopgap until the host offers ``on_rejected``: every refusal is told to the player through
-    # ``_tell_error(player, message_key)``, so count there (the message key is the reason).
-    original = host._tell_error
-
-    def counting(player: str, key: str, **params: object) -> None:
-        metrics.command_rejected(key)
-        original(player, key, **params)
-
-    host._tell_error = counting
+    # The host's hook: called on the owner thread with (player, machine code) for every refusal.
+    host.on_rejected = lambda _player, code: metrics.command_rejected(str(code))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

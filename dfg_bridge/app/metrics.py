@@ -322,8 +322,8 @@ class DaemonMetrics:
         )
         snap = self.rcon.stats.snapshot() if self.rcon is not None else None
         buckets = tuple(snap.buckets) if snap is not None else (0,) * len(LATENCY_BOUNDS)
-        # RconStats keeps busy time of failed attempts in busy_seconds; prefer a success-only sum if offered.
-        total = float(getattr(snap, "latency_sum", getattr(snap, "busy_seconds", 0.0))) if snap else 0.0
+        # The success-only sum: busy_seconds also holds failed attempts, which the buckets do not count.
+        total = float(snap.latency_sum) if snap is not None else 0.0
         yield histogram_family(
             "dfg_rcon_command_duration_seconds",
             "Round trip of each successful RCON command, seconds.",

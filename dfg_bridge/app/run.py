@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dfg_bridge.app.logsetup import Redactor, parse_level, setup_logging
 from dfg_bridge.host import GameHost, HostSettings, LinkDown, LinkUp, Shutdown
 from dfg_bridge.host.ports import MessageCatalog
 from dfg_bridge.host.timers import ApsScheduler
 from dfg_bridge.rcon import LinkState, RconClient, RconError
-from dfg_bridge.render import Dialect, Version, dialect_for
+from dfg_bridge.render import dialect_for
 from dfg_bridge.sources import LogParser, LogTail, ParserOptions, SourceThread, TriggerPoll
 
 log = logging.getLogger("dfg_bridge.run")
@@ -34,46 +35,6 @@ DEFAULT_VERSION = "1.21.6"
 """Used when the version is ``auto`` and the log does not say."""
 
 _VERSION_LINE = re.compile(r"Starting minecraft server version (\S+)")
-
-
-class HostDialect(Dialect):
-    """``render.Dialect`` plus the few builders the host needs that render does not have yet.
-
-    Each method defers to render when render provides it (so this class shrinks to nothing once the
-    render package carries them). TODO(lead): move these into ``render/``.
-    """
-
-    def store_result_score(self, holder: str, objective: str, command: str) -> str:
-        """``execute store result score <holder> <objective> run <command>``."""
-        base = getattr(super(), "store_result_score", None)
-        if base is not None:
-            return str(base(holder, objective, command))
-        return (
-            f"execute store result score {self.score_holder(holder)} {self.name(objective, 'objective')} "
-            f"run {command}"
-        )
-
-    def list_players(self) -> str:
-        """``list uuids``: names without display-name decorations."""
-        base = getattr(super(), "list_players", None)
-        return str(base()) if base is not None else "list uuids"
-
-    def trigger_command(self, objective: str, value: int) -> str:
-        """``/trigger <objective> set <value>`` (the click command of buttons and signs)."""
-        base = getattr(super(), "trigger_command", None)
-        if base is not None:
-            return str(base(objective, value))
-        return f"/trigger {self.name(objective, 'objective')} set {int(value)}"
-
-    def team_members(self, team: str) -> str:
-        """``@a[team=<team>]``."""
-        base = getattr(super(), "team_members", None)
-        return str(base(team)) if base is not None else f"@a[team={self.name(team, 'team')}]"
-
-
-def host_dialect(version: str | Version) -> HostDialect:
-    """The host dialect for a server version."""
-    return HostDialect(dialect_for(version).version)
 
 
 def detect_version(log_path: Path) -> str | None:
@@ -162,7 +123,7 @@ def wire(
             host.post(LinkUp() if state is LinkState.UP else LinkDown())
 
     client = RconClient(rcon_host, rcon_port, rcon_password, timeout=rcon_timeout, on_link=on_link)
-    dialect = host_dialect(version)
+    dialect = dialect_for(version)
 
     sink = client if wrap_sink is None else wrap_sink(client)
 
@@ -203,12 +164,15 @@ def wire(
     return Daemon(host, client, scheduler, sources)
 
 
-def _load(config_path: Path) -> tuple[Any, HostSettings, MessageCatalog]:
+def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, HostSettings, MessageCatalog]:
     from dfg_bridge.config import load_config
     from dfg_bridge.host.fromconfig import host_settings
     from dfg_bridge.i18n import Messages
 
     loaded = load_config(config_path)
+    if redactor is not None:
+        # Registered before anything else is logged: the password must never reach the output.
+        redactor.add(loaded.config.rcon.password.reveal())
     for warning in loaded.warnings:
         log.warning("%s", warning)
     config = loaded.config
@@ -233,22 +197,28 @@ def _needs_poll(config: Any) -> bool:
     return False
 
 
+def _log_level(value: str) -> int:
+    try:
+        return parse_level(value)
+    except ValueError as exc:  # argparse shows an ArgumentTypeError's own message
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 def main(argv: Sequence[str]) -> int:
     """``dfg-bridge run --config FILE [--log-level LEVEL]``."""
     parser = argparse.ArgumentParser(prog="dfg-bridge run", description="Run the 大富豪 daemon.")
     parser.add_argument("--config", required=True, type=Path, help="the YAML config file")
-    parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
+    parser.add_argument("--log-level", type=_log_level, default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     from dfg_bridge.app.health import add_arguments, start_from_args
 
     add_arguments(parser)  # --metrics-port, --metrics-host
     args = parser.parse_args(list(argv))
-    fmt = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-    logging.basicConfig(level=args.log_level.upper(), format=fmt)
+    redactor = setup_logging(args.log_level)
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per timer job is noise
     from dfg_bridge.config import ConfigError
 
     try:
-        config, settings, messages = _load(args.config)
+        config, settings, messages = _load(args.config, redactor)
     except ConfigError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -259,7 +229,7 @@ def main(argv: Sequence[str]) -> int:
         log.info("server version %s", version)
 
     def reload() -> tuple[HostSettings, MessageCatalog]:
-        _config, new_settings, new_messages = _load(args.config)
+        _config, new_settings, new_messages = _load(args.config, redactor)
         return new_settings, new_messages
 
     daemon = wire(

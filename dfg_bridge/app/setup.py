@@ -17,14 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dfg_bridge.app.run import HostDialect
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode, TriggerCode, trigger_for_table
 from dfg_bridge.host.names import ENTITY_TAG, TableNames
-from dfg_bridge.host.ports import CommandSink, Vec3
+from dfg_bridge.host.ports import BlockPos, CommandSink, Vec3
 from dfg_bridge.host.settings import HostSettings, SignSpot, TableSettings
 from dfg_bridge.model.text import Text
-from dfg_bridge.render import LockKey, SignLine
+from dfg_bridge.render import Dialect, LockKey, SignLine, dialect_for
 
 log = logging.getLogger("dfg_bridge.setup")
 
@@ -89,7 +88,7 @@ class Placer:
     """Places things through ``sink`` with dialect ``d``; ``replace`` rewrites blocks that exist."""
 
     sink: CommandSink
-    d: HostDialect
+    d: Dialect
     objective: str = "dfg"
     replace: bool = False
     report: SetupReport = field(default_factory=SetupReport)
@@ -118,8 +117,13 @@ class Placer:
         for i, box in enumerate(table.hand_boxes):
             key = LockKey(f"{KEY_NAME} {table.id}-{i + 1}", names.key_tag(i))
             commands = d.double_chest(box.a, box.b, box.facing, lock=key)
+            if self.replace:
+                # Both halves go to air before either is placed, as rekey_double_chest does, so the
+                # new halves pair up (and take the new lock: an unchanged block keeps its old NBT).
+                for pos in (box.a, box.b):
+                    self.sink.run(d.setblock(pos, d.block_state("minecraft:air")))
             for cmd, pos in zip(commands, (box.a, box.b), strict=True):
-                self._block(f"hand chest {table.id}#{i + 1}", pos, cmd)
+                self._block(f"hand chest {table.id}#{i + 1}", pos, cmd, cleared=True)
         for spot, label, action in (
             (table.join_sign, "join", TriggerCode.JOIN),
             (table.leave_sign, "leave", TriggerCode.LEAVE),
@@ -157,10 +161,14 @@ class Placer:
         cmd = self.d.sign(spot.pos, lines, wall_facing=spot.wall_facing, rotation=spot.rotation)
         self._block(f"sign {label} {table.id}", spot.pos, cmd)
 
-    def _block(self, what: str, pos: Sequence[int], command: str) -> None:
+    def _block(self, what: str, pos: BlockPos, command: str, *, cleared: bool = False) -> None:
         if not self.replace:
-            # keep: only an air block is set, so a second run changes nothing (and never clears a chest).
+            # keep: only an air block is set, so a second run changes nothing. (replace would empty a
+            # chest even when the block stays the same, and then fail with "Could not set the block".)
             command = command.removesuffix(" replace") + " keep"
+        elif not cleared:
+            # Vanilla sets no block, and so no new NBT, over an identical one: air first, then the block.
+            self.sink.run(self.d.setblock(pos, self.d.block_state("minecraft:air")))
         self._run(what, _where(pos), command, ("Changed",))
 
     def _summon(self, what: str, tag: str, kind: str, summon: str, pos: Vec3) -> None:
@@ -183,7 +191,7 @@ class Placer:
             self.report.add(what, where, f"failed: {reply}")
 
 
-def place(sink: CommandSink, d: HostDialect, settings: HostSettings, *, replace: bool = False) -> SetupReport:
+def place(sink: CommandSink, d: Dialect, settings: HostSettings, *, replace: bool = False) -> SetupReport:
     """Place everything for every table and the lockers; returns the report."""
     placer = Placer(sink, d, settings.trigger_objective, replace)
     for index, table in enumerate(settings.tables):
@@ -194,7 +202,7 @@ def place(sink: CommandSink, d: HostDialect, settings: HostSettings, *, replace:
 
 def main(argv: Sequence[str]) -> int:
     """``dfg-bridge setup --config FILE``: place, print the report, exit 0 (1 if anything failed)."""
-    from dfg_bridge.app.run import DEFAULT_VERSION, _load, detect_version, host_dialect
+    from dfg_bridge.app.run import DEFAULT_VERSION, _load, detect_version
     from dfg_bridge.config import ConfigError
     from dfg_bridge.rcon import RconClient, RconError
 
@@ -214,7 +222,7 @@ def main(argv: Sequence[str]) -> int:
                         timeout=config.rcon.command_timeout)  # fmt: skip
     try:
         client.connect()
-        report = place(client, host_dialect(version), settings, replace=args.replace)
+        report = place(client, dialect_for(version), settings, replace=args.replace)
     except RconError as exc:
         print(f"dfg-bridge setup: RCON: {exc}", file=sys.stderr)
         return 1

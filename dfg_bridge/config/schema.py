@@ -184,7 +184,9 @@ class SourceConfig:
     log_path: Path = opt(Path("logs/latest.log"), "Server log to tail (relative to this file).")
     process_command: tuple[str, ...] = opt((), "Server command line for `kind: process`.", quiet=True)
     process_cwd: Path | None = opt(None, "Working directory for `kind: process`.", quiet=True)
-    trigger_poll: bool = opt(False, "Also poll `/trigger` scores over RCON (for unreadable logs).")
+    trigger_poll: bool = opt(
+        False, "Poll `/trigger` scores over RCON (unreadable logs); on by itself when a table has signs."
+    )
     trigger_poll_interval: float = opt(0.5, "Seconds between trigger polls.", min=0.05)
     line_seen_within: float = opt(30.0, "`dfg-bridge check`: seconds to wait for a log line.", min=0.0)
 
@@ -259,6 +261,10 @@ class GameConfig:
     start_mode: StartMode = opt(StartMode.NORMAL, "Form of `/dfg start` without argument.")
     turn_timeout: float = opt(60.0, "Seconds per turn; then pass, or play the weakest card.", min=1.0)
     exchange_timeout: float = opt(30.0, "Seconds to choose exchange cards; then the weakest go.", min=1.0)
+    round_pause: float = opt(4.0, "Seconds between rounds, to read the ranks.", min=0.0, max=600.0)
+    rejoin_wait: float = opt(
+        120.0, "After a server restart mid-match: seconds the match waits for its players.", min=0.0
+    )
     cpu: CpuConfig = opt(factory=CpuConfig, doc="CPU players.")
     dropout: DropoutConfig = opt(factory=DropoutConfig, doc="Leaving mid-match.")
 

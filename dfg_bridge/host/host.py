@@ -42,6 +42,7 @@ from dfg_bridge.host.intents import (
     Start,
     Status,
     Toggle,
+    TriggerCode,
     intent_for_trigger,
     parse_args,
 )
@@ -188,6 +189,8 @@ class GameHost:
                 player = event.player
                 if not self.polled_triggers:
                     self.ctx.sink.run(self.ctx.r.trigger_enable(player, event.objective))
+                if event.value == TriggerCode.ACK:
+                    return  # the Paper alias's trigger: the typed /dfg line is the action
                 self._intent(player, intent_for_trigger(event.value, list(self.tables)))
             elif isinstance(event, TimerFired):
                 table = self.tables.get(event.table)

@@ -155,6 +155,12 @@ class TriggerCode(enum.IntEnum):
     ``TABLE_BASE * (k + 1) + action``.
     """
 
+    ACK = 0
+    """Nothing (受領のみ): what the Paper ``commands.yml`` alias ``/dfg`` → ``trigger dfg set 0`` sends.
+
+    The typed ``/dfg …`` line itself carries the action; the trigger only makes ``/dfg`` a known
+    command, so the host re-enables the trigger (when it does that) and does nothing else.
+    """
     JOIN = 1
     """参加."""
     LEAVE = 2

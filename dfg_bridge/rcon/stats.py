@@ -47,6 +47,8 @@ class RconStatsSnapshot:
     """Extra probe round trips spent reassembling replies over 4096 characters."""
     busy_seconds: float
     """Total time spent inside successful and failed commands (the link was in use)."""
+    latency_sum: float
+    """Total latency of successful commands only: the histogram's ``_sum`` (with ``commands`` its count)."""
     max_latency: float
     """Slowest successful command, seconds."""
     buckets: tuple[int, ...]
@@ -68,7 +70,7 @@ class RconStatsSnapshot:
     def latency_quantile(self, q: float) -> float:
         """Upper bound of the bucket holding quantile ``q`` (0–1); ``max_latency`` for the top bucket.
 
-        >>> snap = RconStatsSnapshot(4, 0, 0, 0.004, 0.002, (0, 0, 0, 3, 1) + (0,) * 12, 1, 0, 0, 0)
+        >>> snap = RconStatsSnapshot(4, 0, 0, 0.004, 0.004, 0.002, (0, 0, 0, 3, 1) + (0,) * 12, 1, 0, 0, 0)
         >>> snap.latency_quantile(0.5), snap.latency_quantile(1.0)
         (0.001, 0.0025)
         """
@@ -99,6 +101,7 @@ class RconStats:
         self._errors = 0
         self._probes = 0
         self._busy = 0.0
+        self._ok_latency = 0.0
         self._max = 0.0
         self._connects = 0
         self._disconnects = 0
@@ -112,6 +115,7 @@ class RconStats:
             self._commands += 1
             self._probes += probes
             self._busy += latency
+            self._ok_latency += latency
             self._buckets[index] += 1
             self._max = max(self._max, latency)
             self._sent += sent
@@ -143,6 +147,7 @@ class RconStats:
                 errors=self._errors,
                 probes=self._probes,
                 busy_seconds=self._busy,
+                latency_sum=self._ok_latency,
                 max_latency=self._max,
                 buckets=tuple(self._buckets),
                 connects=self._connects,

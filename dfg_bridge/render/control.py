@@ -104,6 +104,37 @@ class ControlCommands(DialectBase):
         """``execute unless entity <selector> run <command>``."""
         return f"execute unless entity {self.target(selector)} run {self._subcommand(command)}"
 
+    def store_result_score(self, holder: str, objective: str, command: str) -> str:
+        """``execute store result score <holder> <objective> run <command>``.
+
+        The command's result (e.g. the count ``clear <p> <pred> 0`` returns) lands in the score, where
+        one ``scoreboard players get`` reads it without parsing a localized feedback line.
+        """
+        holder_arg, objective_arg = self.score_holder(holder), self.name(objective, "objective")
+        return f"execute store result score {holder_arg} {objective_arg} run {self._subcommand(command)}"
+
+    @staticmethod
+    def list_players() -> str:
+        """``list uuids``: online players by their raw names (no team prefix), with UUIDs.
+
+        The reply reads ``There are N of a max of M players online: Steve (uuid), Alex (uuid)``.
+        """
+        return "list uuids"
+
+    def trigger_command(self, objective: str, value: int) -> str:
+        """The click command ``/trigger <objective> set <value>`` (with its slash, for click events).
+
+        ``/trigger`` is known to every client and needs no permission, so buttons, signs and dialogs
+        use it on every server flavour.
+
+        >>> from dfg_bridge.render import dialect_for
+        >>> dialect_for("1.21.6").trigger_command("dfg", 105)
+        '/trigger dfg set 105'
+        """
+        if isinstance(value, bool) or not -(2**31) <= int(value) < 2**31:
+            raise RenderError("bad_number", f"not a trigger value: {value!r}")
+        return check_click_command(f"/trigger {self.name(objective, 'objective')} set {int(value)}")
+
     # --- dialogs (1.21.6+) ----------------------------------------------------------------------
     def dialog_show(
         self,

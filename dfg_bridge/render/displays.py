@@ -233,3 +233,12 @@ class DisplayCommands(DialectBase):
     def team_leave(self, member: str) -> str:
         """``team leave <member>``: one name or selector."""
         return f"team leave {self.score_holder(member)}"
+
+    @staticmethod
+    def team_members(team: str) -> str:
+        """The selector ``@a[team=<team>]``: the online members of a team.
+
+        >>> DisplayCommands.team_members("dfg")
+        '@a[team=dfg]'
+        """
+        return f"@a[team={DialectBase.name(team, 'team')}]"

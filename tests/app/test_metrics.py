@@ -35,7 +35,7 @@ from dfg_bridge.app.run import Daemon, wire
 from dfg_bridge.config import load_config
 from dfg_bridge.host.fromconfig import host_settings
 from dfg_bridge.i18n import Messages
-from dfg_bridge.rcon import LATENCY_BOUNDS, RconClient
+from dfg_bridge.rcon import LATENCY_BOUNDS, LinkState, RconClient, RconStats
 from dfg_bridge.sim import SimServer
 from dfg_bridge.sim.control import ControlClient
 from tests.app.promtext import FormatError, parse
@@ -109,6 +109,29 @@ def test_daemon_metrics_without_a_daemon_are_valid_and_unhealthy() -> None:
     metrics.command_rejected("command.usage")
     metrics.command_rejected("command.usage")
     assert parse(metrics.exposition())["dfg_invalid_commands_total"].value(reason="command.usage") == 2
+
+
+class _Link:
+    """Just what DaemonMetrics reads from an RCON client: its stats and link state."""
+
+    def __init__(self, stats: RconStats) -> None:
+        self.stats = stats
+        self.state = LinkState.UP
+
+
+def test_the_latency_histogram_sum_counts_successful_commands_only() -> None:
+    stats = RconStats()
+    stats.record_command(0.002, 0, 10, 14)
+    stats.record_command(0.004, 0, 10, 14)
+    stats.record_error(5.0, 10, 0)  # a timeout: busy for 5 s, but no latency sample
+    snap = stats.snapshot()
+    assert snap.latency_sum == pytest.approx(0.006)
+    assert snap.busy_seconds == pytest.approx(5.006)
+    duration = parse(DaemonMetrics(rcon=_Link(stats)).exposition())["dfg_rcon_command_duration_seconds"]
+    assert duration.value("dfg_rcon_command_duration_seconds_count") == 2
+    assert duration.value("dfg_rcon_command_duration_seconds_sum") == pytest.approx(0.006)
+    errors = parse(DaemonMetrics(rcon=_Link(stats)).exposition())["dfg_rcon_command_errors_total"]
+    assert errors.value() == 1
 
 
 def test_a_stale_loop_is_unhealthy() -> None:
@@ -199,6 +222,11 @@ def test_metrics_endpoint_is_scraped_from_a_running_daemon(
     assert families["dfg_log_lines_parsed_total"].value() > 0
     assert families["dfg_log_events_total"].value() >= 3  # joined, /dfg join, /dfg frobnicate
     assert families["dfg_loop_last_sample_age_seconds"].value() < 5
+    # Refusals are counted through the host's on_rejected hook, labelled with the machine code.
+    assert families["dfg_invalid_commands_total"].value(reason="unknown_subcommand") == 1
+    assert "_tell_error" not in vars(daemon.host)  # no private method is wrapped any more
+    snap = daemon.rcon.stats.snapshot()
+    assert duration.value("dfg_rcon_command_duration_seconds_sum") <= snap.latency_sum
 
     status, content_type, body = _get(endpoint, "/healthz")
     assert status == 200 and content_type == "application/json"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dfg_bridge.app.run import host_dialect
 from dfg_bridge.host.differ import Differ, Element, Kind
 from dfg_bridge.host.views import Phase, SeatSnap, TableSnap, desired
 from dfg_bridge.model.text import Text
+from dfg_bridge.render import dialect_for
 from tests.host.rig import messages
 
 
@@ -68,7 +68,7 @@ def test_views_show_what_seed_001_lists() -> None:
 def test_differ_sends_only_changes_and_redraws_after_forget() -> None:
     msgs = messages()
     sink = Recorder()
-    differ = Differ(host_dialect("1.21.6"), sink)
+    differ = Differ(dialect_for("1.21.6"), sink)
     first = desired(_snap(), msgs, "ja")
     assert differ.sync("t1", first) == len(first)
     assert differ.sync("t1", first) == 0
@@ -87,7 +87,7 @@ def test_differ_sends_only_changes_and_redraws_after_forget() -> None:
 
 def test_differ_scopes_by_table() -> None:
     msgs = messages()
-    differ = Differ(host_dialect("1.21.6"), Recorder())
+    differ = Differ(dialect_for("1.21.6"), Recorder())
     differ.sync("t1", desired(_snap(), msgs, "ja"))
     two = desired(_snap(table_id="t2"), msgs, "ja")
     assert differ.sync("t2", two) == len(two)

@@ -37,7 +37,12 @@ def _namespaced(value: str) -> str:
 
 
 def place_block(ex: Executor, pos: tuple[int, int, int], state: BlockStateArg) -> bool:
-    """Set a block; returns False when nothing changed (same state and no NBT), like ``setBlock``."""
+    """Set a block; returns False when the state is unchanged, like ``BlockInput.place``.
+
+    Vanilla's ``Level.setBlock`` reports no change for an identical state, and ``BlockInput.place``
+    then returns false *before* loading the NBT: an identical block with new NBT is "Could not set
+    the block" and the NBT is not applied (set air first to rewrite a block's data).
+    """
     block_id = _namespaced(state.id)
     props = dict(state.properties)
     current = ex.world.block(pos)
@@ -46,7 +51,7 @@ def place_block(ex: Executor, pos: tuple[int, int, int], state: BlockStateArg) -
             return False
         del ex.world.blocks[pos]
         return True
-    if current is not None and current.id == block_id and current.properties == props and state.nbt is None:
+    if current is not None and current.id == block_id and current.properties == props:
         return False
     block = Block(block_id, props)
     if block.container_size or is_sign(block_id):
@@ -57,6 +62,13 @@ def place_block(ex: Executor, pos: tuple[int, int, int], state: BlockStateArg) -
     return True
 
 
+def _try_clear(ex: Executor, pos: tuple[int, int, int]) -> None:
+    """``Clearable.tryClear``: empty the container at ``pos`` (setblock/fill do this before placing)."""
+    block = ex.world.block(pos)
+    if block is not None and block.entity is not None and block.entity.items:
+        block.entity.items = [None] * len(block.entity.items)
+
+
 def cmd_setblock(ex: Executor, src: Source, call: Call) -> int:
     """``setblock <pos> <block> [destroy|keep|replace|strict]``."""
     pos = block_pos(src, call.arg("pos"))
@@ -64,6 +76,8 @@ def cmd_setblock(ex: Executor, src: Source, call: Call) -> int:
     assert isinstance(state, BlockStateArg)
     if call.has("keep") and ex.world.block(pos) is not None:
         raise CommandFailure(ex.tr("commands.setblock.failed"))
+    if not call.has("destroy"):
+        _try_clear(ex, pos)  # vanilla empties a container first, even when the placement then fails
     if not place_block(ex, pos, state):
         raise CommandFailure(ex.tr("commands.setblock.failed"))
     ex.success(src, ex.tr("commands.setblock.success", *pos), broadcast=True)
@@ -110,6 +124,7 @@ def cmd_fill(ex: Executor, src: Source, call: Call) -> int:
                     chosen = air
                 if isinstance(filt, BlockPredicateArg) and not _block_matches(ex, pos, filt):
                     continue
+                _try_clear(ex, pos)  # as setblock: emptied even when the same block stays
                 if place_block(ex, pos, chosen):
                     changed += 1
     if changed == 0:
