@@ -10,7 +10,6 @@ field, the sidebar, the bossbar and his chat. At the end it prints the final sta
 from __future__ import annotations
 
 import argparse
-import logging
 import random
 import re
 import sys
@@ -23,6 +22,7 @@ from dataclasses import field as _field
 from pathlib import Path
 from typing import Any, TextIO
 
+from dfg_bridge.app.logsetup import setup_logging
 from dfg_bridge.app.run import Daemon, wire
 from dfg_bridge.engine import CARDS, Card, Rules
 from dfg_bridge.host import (
@@ -230,7 +230,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, default=None, help="random seed (deals, CPUs)")
     parser.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
     args = parser.parse_args(list(argv))
-    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    setup_logging("ERROR")
     from dfg_bridge.i18n import Messages
     from dfg_bridge.sim import Flavor, SimOptions, SimServer
     from dfg_bridge.sim.control import ControlClient
@@ -240,8 +240,11 @@ def main(argv: Sequence[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="dfg-demo-") as tmp:
         directory = Path(tmp) / "server"
         options = SimOptions(version=args.version, flavor=Flavor.PAPER, directory=directory, service_ms=0.2)
+        _install_paper_alias(directory)
         sim = SimServer(options)
         sim.start()
+        # The documented Paper recipe (README step 4): no "Triggered [dfg]" echo after each /dfg.
+        sim.run_command("gamerule sendCommandFeedback false")
         messages, _issues = Messages.load()
         daemon: Daemon = wire(
             demo_settings(args.rounds, args.cpu_delay),
@@ -265,6 +268,14 @@ def main(argv: Sequence[str]) -> int:
             loop.join(timeout=10)
             daemon.close()
             sim.stop()
+
+
+def _install_paper_alias(directory: Path) -> None:
+    """Write the README's Paper ``commands.yml`` aliases, so Steve never sees "Unknown command"."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "commands.yml").write_text(
+        "aliases:\n  dfg:\n  - trigger dfg set 0\n  daifugo:\n  - trigger dfg set 0\n", encoding="utf-8"
+    )
 
 
 def _play(control: Any, out: TextIO, *, tty: bool, timeout: float) -> int:

@@ -55,8 +55,10 @@ class _Watch:
 
 
 def _start_sim(tmp_path: Path, version: str) -> tuple[subprocess.Popen[str], Any]:
-    command = [sys.executable, "-m", "dfg_bridge.sim", "--version", version, "--rcon-port", "0",
-               "--control-port", "0", "--dir", str(tmp_path / "server"), "--service-ms", "0.5", "--quiet"]  # fmt: skip
+    command = [
+        sys.executable, "-m", "dfg_bridge.sim", "--version", version, "--rcon-port", "0",
+        "--control-port", "0", "--dir", str(tmp_path / "server"), "--service-ms", "0.5", "--quiet",
+    ]  # fmt: skip
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     match = _STARTED.search(proc.stdout.readline().strip())
@@ -104,7 +106,9 @@ def test_click_to_redraw_latency(tmp_path: Path, version: str) -> None:
         rig.ctl.open("Steve", list(top), slot=0)
         rig.settle(0.5)
         # From here the daemon's loop runs on its own thread; the test thread only clicks.
-        runner = threading.Thread(target=lambda: [host.step(0.05) for _ in iter(stop.is_set, True)], daemon=True)
+        runner = threading.Thread(
+            target=lambda: [host.step(0.05) for _ in iter(stop.is_set, True)], daemon=True
+        )
         runner.start()
         sink = watch["sink"]
         rng = random.Random(5)
