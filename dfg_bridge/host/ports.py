@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from dfg_bridge.model.dialog import DialogButton
 from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.text import Text
 
@@ -50,30 +51,6 @@ class Scheduler(Protocol):
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
         """Schedule ``callback``."""
-        ...
-
-
-class DialogButtonLike(Protocol):
-    """A dialog button as ``render``'s ``dialog_show`` reads it: a label and the command it runs."""
-
-    @property
-    def label(self) -> Text:
-        """The button's text."""
-        ...
-
-    @property
-    def command(self) -> str:
-        """The command it runs (``/trigger …``)."""
-        ...
-
-    @property
-    def tooltip(self) -> Text | None:
-        """Hover text."""
-        ...
-
-    @property
-    def width(self) -> int | None:
-        """Width in pixels."""
         ...
 
 
@@ -304,7 +281,7 @@ class CommandRenderer(Protocol):
         self,
         target: str,
         title: Text,
-        buttons: Sequence[DialogButtonLike],
+        buttons: Sequence[DialogButton],
         *,
         body: Text | None = None,
         columns: int = 2,

@@ -6,8 +6,9 @@ string. Text comes in as :class:`~dfg_bridge.model.text.Text`, items as
 :func:`snbt_string` only.
 """
 
+from dfg_bridge.model.dialog import DialogButton
 from dfg_bridge.render.base import MAX_COMMAND_BYTES, BlockPos, Vec3, clockwise, fits, step
-from dfg_bridge.render.control import DialogButton, GameRule
+from dfg_bridge.render.control import GameRule
 from dfg_bridge.render.dialect import Dialect, dialect_for
 from dfg_bridge.render.displays import BossbarColor, BossbarStyle, DisplaySlot, TeamColor, team_sidebar
 from dfg_bridge.render.errors import RenderError

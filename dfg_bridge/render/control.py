@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
+from dfg_bridge.model.dialog import DialogButton
 from dfg_bridge.model.text import Text
 from dfg_bridge.render.base import DialectBase
 from dfg_bridge.render.errors import RenderError
@@ -26,41 +25,6 @@ class GameRule(enum.Enum):
     def __init__(self, camel: str, snake: str) -> None:
         self.camel = camel
         self.snake = snake
-
-
-@dataclass(frozen=True, slots=True)
-class DialogButton:
-    """A dialog button that runs ``command`` (a ``/trigger …``) as the clicking player."""
-
-    label: Text
-    command: str
-    tooltip: Text | None = None
-    width: int | None = None
-
-
-class ButtonLike(Protocol):
-    """What :meth:`ControlCommands.dialog_show` reads from a button (a :class:`DialogButton`, or any
-    value with these fields, e.g. one built by the host, which may not import ``render``)."""
-
-    @property
-    def label(self) -> Text:
-        """The button's text."""
-        ...
-
-    @property
-    def command(self) -> str:
-        """The command the button runs (``/trigger …``)."""
-        ...
-
-    @property
-    def tooltip(self) -> Text | None:
-        """Hover text."""
-        ...
-
-    @property
-    def width(self) -> int | None:
-        """Width in pixels (1–1024)."""
-        ...
 
 
 class ControlCommands(DialectBase):
@@ -140,7 +104,7 @@ class ControlCommands(DialectBase):
         self,
         target: str,
         title: Text,
-        buttons: Sequence[ButtonLike],
+        buttons: Sequence[DialogButton],
         *,
         body: Text | None = None,
         columns: int = 2,
@@ -177,7 +141,7 @@ class ControlCommands(DialectBase):
             raise RenderError("unsupported", f"dialogs need Minecraft 1.21.6+, server is {self.version}")
         return f"dialog clear {self.target(target)}"
 
-    def _button(self, button: ButtonLike) -> str:
+    def _button(self, button: DialogButton) -> str:
         parts = ["label:" + text_snbt(button.label)]
         if button.tooltip is not None:
             parts.append("tooltip:" + text_snbt(button.tooltip))

@@ -10,13 +10,13 @@ shows it again after each dialog click (dialog buttons use their own codes, so i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from dfg_bridge.engine import Card
 from dfg_bridge.host.announce import card_text, cards_message, cards_text
 from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict, reason_text
 from dfg_bridge.host.intents import TriggerCode
 from dfg_bridge.host.ports import MessageCatalog
+from dfg_bridge.model.dialog import DialogButton
 from dfg_bridge.model.text import Click, ClickAction, Text
 
 TriggerFor = Callable[[int], str]
@@ -24,16 +24,6 @@ TriggerFor = Callable[[int], str]
 
 VERDICT_COLORS = {ButtonColor.GREEN: "green", ButtonColor.ORANGE: "gold", ButtonColor.PURPLE: "light_purple"}
 """Text colour of the 出す button per verdict."""
-
-
-@dataclass(frozen=True, slots=True)
-class DialogChoice:
-    """A dialog button (the fields ``render``'s ``dialog_show`` reads)."""
-
-    label: Text
-    command: str
-    tooltip: Text | None = None
-    width: int | None = None
 
 
 def _click(
@@ -130,7 +120,7 @@ def dialog_buttons(
     lang: str,
     page: int = 0,
     per_page: int | None = None,
-) -> tuple[list[DialogChoice], int]:
+) -> tuple[list[DialogButton], int]:
     """The dialog's buttons for one page of the hand, and the number of pages.
 
     Card buttons first, then 出す/渡す, パス, 選択を外す and — when the hand needs more than one
@@ -140,29 +130,29 @@ def dialog_buttons(
     pages = max(1, -(-len(hand) // per))
     page %= pages
     mark = msgs.get("hand.selected", lang)
-    out: list[DialogChoice] = []
+    out: list[DialogButton] = []
     for card in hand[page * per : (page + 1) * per]:
         face = card_text(card)
         chosen = card.index in selected
         label = Text((mark if chosen else "") + face.plain(), color=face.color, bold=True if chosen else None)
-        out.append(DialogChoice(label, trigger(int(TriggerCode.DIALOG_CARD_BASE) + card.index)))
+        out.append(DialogButton(label, trigger(int(TriggerCode.DIALOG_CARD_BASE) + card.index)))
     play = play_label(verdict, msgs, lang)
     out.append(
-        DialogChoice(
+        DialogButton(
             Text(play.text, color=play.color, extra=play.extra), trigger(int(TriggerCode.DIALOG_PLAY))
         )
     )
     out.append(
-        DialogChoice(
+        DialogButton(
             Text(msgs.get("hand.pass_button", lang), color="yellow"), trigger(int(TriggerCode.DIALOG_PASS))
         )
     )
     out.append(
-        DialogChoice(
+        DialogButton(
             Text(msgs.get("hand.clear_button", lang), color="gray"), trigger(int(TriggerCode.DIALOG_CLEAR))
         )
     )
     if pages > 1:
         more = msgs.get("hand.dialog_next", lang, page=page + 1, pages=pages)
-        out.append(DialogChoice(Text(more, color="aqua"), trigger(int(TriggerCode.DIALOG_PAGE))))
+        out.append(DialogButton(Text(more, color="aqua"), trigger(int(TriggerCode.DIALOG_PAGE))))
     return out, pages
