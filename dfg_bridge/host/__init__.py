@@ -8,6 +8,7 @@ Public surface: :class:`GameHost` (the loop), :class:`HostSettings` / :class:`Ta
 it is configured with), the events it consumes, and the ports it needs.
 """
 
+from dfg_bridge.config.choices import CrashPolicy, DropoutPolicy, SidebarOverflow
 from dfg_bridge.host.cpu import CpuPolicy, WeakestPlay, cpu_for
 from dfg_bridge.host.custody import Custody, LockerLayout, Restore
 from dfg_bridge.host.errors import CommandError, CustodyError, HostError
@@ -17,13 +18,10 @@ from dfg_bridge.host.intents import Mode, TriggerCode, trigger_for_table
 from dfg_bridge.host.ledger import CustodyLedger, CustodyState
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import (
-    CrashPolicy,
-    DropoutPolicy,
     Durations,
     HandBox,
     HostSettings,
     SeatSpot,
-    SidebarOverflow,
     SignSpot,
     TableSettings,
 )

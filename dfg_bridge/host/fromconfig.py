@@ -7,20 +7,15 @@ the one place that knows how the config schema maps onto them.
 from __future__ import annotations
 
 from dfg_bridge.config import Config, Facing, GameConfig, SignConfig, TableConfig
-from dfg_bridge.config import CrashPolicy as CfgCrash
-from dfg_bridge.config import DropoutPolicy as CfgDropout
 from dfg_bridge.engine import Rules
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.ports import BlockPos, Vec3
 from dfg_bridge.host.settings import (
-    CrashPolicy,
-    DropoutPolicy,
     Durations,
     HandBox,
     HostSettings,
     SeatSpot,
-    SidebarOverflow,
     SignSpot,
     TableSettings,
 )
@@ -94,7 +89,7 @@ def table_settings(table: TableConfig) -> TableSettings:
         join_sign=spot(signs.join),
         start_signs=starts,
         leave_sign=spot(signs.leave),
-        dropout=DropoutPolicy.GRACE if game.dropout.policy is CfgDropout.GRACE else DropoutPolicy.DROPOUT,
+        dropout=game.dropout.policy,
     )
 
 
@@ -114,9 +109,9 @@ def host_settings(config: Config) -> HostSettings:
         admins=frozenset(config.admins),
         language=str(config.language),
         trigger_objective=config.commands.trigger_objective,
-        crash=CrashPolicy.END if config.crash_policy is CfgCrash.END else CrashPolicy.RESUME,
+        crash=config.crash_policy,
         custody_ender_chest=str(config.hand.surface) == "enderchest",
         hand_surface=str(config.hand.surface),
         hand_poll_interval=config.hand.poll_interval,
-        sidebar_overflow=SidebarOverflow(str(config.displays.sidebar_overflow)),
+        sidebar_overflow=config.displays.sidebar_overflow,
     )

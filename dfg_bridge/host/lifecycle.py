@@ -11,9 +11,9 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
+from dfg_bridge.config.choices import CrashPolicy
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.match import EndReason, MatchRun
-from dfg_bridge.host.settings import CrashPolicy
 
 if TYPE_CHECKING:
     from dfg_bridge.host.host import GameHost

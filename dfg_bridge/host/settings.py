@@ -6,10 +6,11 @@ tests build them directly with short durations. Nothing here reads files.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+# The policies are the config's own closed sets: one definition, re-exported for the host's users.
+from dfg_bridge.config.choices import CrashPolicy, DropoutPolicy, SidebarOverflow
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.ports import BlockPos, Vec3
@@ -22,33 +23,6 @@ SIDEBAR_COLORS = (
     "dark_red", "dark_blue", "dark_green", "dark_aqua", "dark_purple", "gray", "dark_gray", "black",
 )  # fmt: skip
 """Team colours in the order tables get them; each colour has its own ``sidebar.team.<colour>`` slot."""
-
-
-class DropoutPolicy(enum.Enum):
-    """What a disconnect mid-match does."""
-
-    DROPOUT = "dropout"
-    """脱落 at once (seed 001)."""
-    GRACE = "grace"
-    """Keep the seat for ``grace_seconds`` with auto-play; rejoining resumes it (seed 000)."""
-
-
-class CrashPolicy(enum.Enum):
-    """What a restarted daemon does with a match it finds in its journal."""
-
-    RESUME = "resume"
-    """Carry on from the journal (default)."""
-    END = "end"
-    """End the match and give everyone their items back."""
-
-
-class SidebarOverflow(enum.Enum):
-    """Sidebars for tables beyond the 16 team colours."""
-
-    NONE = "none"
-    """No sidebar."""
-    SHARED = "shared"
-    """The plain ``sidebar`` slot (seen by everyone without a team sidebar)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from dfg_bridge.config.choices import DropoutPolicy
 from dfg_bridge.engine import CARDS
 from dfg_bridge.engine import Phase as EnginePhase
 from dfg_bridge.host.announce import cards_text, title_of
@@ -20,7 +21,7 @@ from dfg_bridge.host.flow import TableFlow
 from dfg_bridge.host.handscreen import HandScreens, Surface, send_chat_hand, show_dialog
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.match import EndReason, MatchRun, Participant
-from dfg_bridge.host.settings import DropoutPolicy, TableSettings
+from dfg_bridge.host.settings import TableSettings
 from dfg_bridge.host.texts import rules_summary, status_text
 from dfg_bridge.host.views import Phase, SeatSnap, TableSnap, desired
 from dfg_bridge.model.text import Text
