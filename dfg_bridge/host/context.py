@@ -43,6 +43,13 @@ class HostContext:
     online: set[str] = field(default_factory=set)
     lateness: list[float] | None = None
     """When a list, every table timer appends how late it fired, in seconds (benchmarks)."""
+    on_rejected: Callable[[str, str], None] | None = None
+    """Called with (player, machine code) for every refused player action, from any surface (metrics)."""
+
+    def rejected(self, player: str, code: str) -> None:
+        """Report a refused action to :attr:`on_rejected`, if anyone listens."""
+        if self.on_rejected is not None:
+            self.on_rejected(player, code)
 
     @property
     def lang(self) -> str:

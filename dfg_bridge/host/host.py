@@ -123,8 +123,16 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
-        self.on_rejected: Callable[[str, str], None] | None = None
-        """Called on the owner thread with (player, machine code) for every refused player command."""
+
+    @property
+    def on_rejected(self) -> Callable[[str, str], None] | None:
+        """Called on the owner thread with (player, machine code) for every refused player action,
+        whether typed, clicked in chat or dialogs, or clicked on the hand screen."""
+        return self.ctx.on_rejected
+
+    @on_rejected.setter
+    def on_rejected(self, hook: Callable[[str, str], None] | None) -> None:
+        self.ctx.on_rejected = hook
 
     # ---- the loop -------------------------------------------------------------------------------
     def post(self, event: object) -> None:
@@ -237,8 +245,7 @@ class GameHost:
             log.exception("while handling %r", event)
 
     def _refused(self, player: str, code: str, key: str, **params: object) -> None:
-        if self.on_rejected is not None:
-            self.on_rejected(player, code)
+        self.ctx.rejected(player, code)
         self._tell_error(player, key, **params)
 
     def _tell_error(self, player: str, key: str, **params: object) -> None:

@@ -40,7 +40,8 @@ def toggle(table: Table, player: str, card: int) -> None:
     table.selection.setdefault(player, set()).symmetric_difference_update({card})
 
 
-def _tell_error(table: Table, player: str, exc: Exception) -> None:
+def _tell_error(table: Table, player: str, exc: HostError | EngineError) -> None:
+    table.ctx.rejected(player, exc.code)
     if isinstance(exc, HostError):
         table.ctx.tell(player, exc.message_key, "red", **exc.params)
     else:

@@ -52,6 +52,8 @@ def test_every_mode_on_every_slot(sim_factory: Any, tmp_path: Path) -> None:
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6")
     rig.settings = settings(t, hand_poll_interval=0.02)
     rig.start_daemon()
+    refused: list[tuple[str, str]] = []
+    rig.host.on_rejected = lambda player, code: refused.append((player, code))
     rig.join("Steve")
     rig.dfg("Steve", "join")
     assert rig.until(lambda: "Steve" in rig.table().lobby)
@@ -78,4 +80,6 @@ def test_every_mode_on_every_slot(sim_factory: Any, tmp_path: Path) -> None:
             if batch == [play]:
                 assert tbl._step == step, "出す with nothing selected played"
     assert len(tried) == len(CLICK_MODES) * CHEST.size
+    # Refused clicks on the screen are reported like refused commands (metrics count them).
+    assert ("Steve", "nothing_selected") in refused
     assert rig.invalid() == []
