@@ -275,3 +275,13 @@ def test_tag_effect_and_playsound(steve: SimServer) -> None:
     assert run("execute at Steve run playsound minecraft:block.note_block.pling master Steve") == (
         "Played sound minecraft:block.note_block.pling to Steve"
     )
+
+
+def test_bossbar_color_and_style_texts(steve: SimServer) -> None:
+    run = steve.run_command
+    assert run('bossbar add dfg:t1 "x"') == "Created custom bossbar [x]"
+    for prop, value in (("color", "red"), ("style", "notched_10")):
+        assert run(f"bossbar set dfg:t1 {prop} {value}") == f"Custom bossbar [x] has changed {prop}"
+        assert run(f"bossbar set dfg:t1 {prop} {value}") == (
+            f"Nothing changed. That's already the {prop} of this bossbar"
+        )

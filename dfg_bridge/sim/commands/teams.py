@@ -229,19 +229,13 @@ def cmd_bossbar(ex: Executor, src: Source, call: Call) -> int:
         bar.name = name
         ex.success(src, ex.tr("commands.bossbar.set.name.success", _bar_shown(bar)), broadcast=True)
         return 0
-    if what == "color":
-        color = call.lit(3)
-        if color == bar.color:
-            raise CommandFailure(ex.tr("commands.bossbar.set.color.unchanged"))
-        bar.color = color
-        ex.success(src, ex.tr("commands.bossbar.set.color.success", _bar_shown(bar)), broadcast=True)
-        return 0
-    if what == "style":
-        style = call.lit(3)
-        if style == bar.style:
-            raise CommandFailure(ex.tr("commands.bossbar.set.style.unchanged"))
-        bar.style = style
-        ex.success(src, ex.tr("commands.bossbar.set.style.success", _bar_shown(bar)), broadcast=True)
+    if what in ("color", "style"):
+        # Both are a literal stored on the bar, with vanilla's unchanged/success texts per property.
+        value = call.lit(3)
+        if value == getattr(bar, what):
+            raise CommandFailure(ex.tr(f"commands.bossbar.set.{what}.unchanged"))
+        setattr(bar, what, value)
+        ex.success(src, ex.tr(f"commands.bossbar.set.{what}.success", _bar_shown(bar)), broadcast=True)
         return 0
     if what in ("value", "max"):
         amount = call.arg(what)
