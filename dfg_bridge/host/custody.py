@@ -1,59 +1,83 @@
 """Custody (預かり): holding a player's items in locker containers while they play.
 
-The protocol (DESIGN §3.5) is write-ahead: the ledger records each step *before* the server
-commands it announces, so whatever instant the daemon dies at, the next daemon knows which
-commands may have run and finishes or undoes them without losing or duplicating an item.
+Two mechanisms together make it atomic against the player (issue 12), each covering what the other
+cannot:
+
+1. **Freeze.** While items move, the player is in spectator mode (:mod:`dfg_bridge.host.freeze`): the
+   server itself then ignores throws (Q, Ctrl+Q), clicks, shift-clicks, number keys, drags, off-hand
+   swaps and pick-ups, and the player cannot die. Nothing the daemon could check afterwards would
+   undo a throw — the stack is on the ground and also in the locker — so the throw must not happen.
+2. **Exact reconciliation.** A frozen player can still close a screen (the cursor and the 2×2
+   crafting grid fall back into the inventory, which ``data get`` never lists) or disconnect, so
+   every step is verified item by item, never "≥ 1":
+
+   - after freezing, ``clear <p> * 0`` must count exactly the items read from ``Inventory``: if not,
+     the cursor or the crafting grid holds something, and the join is refused (nothing moved; the
+     player is told to close their inventory). Frozen, nothing can get *into* them afterwards;
+   - the lockers must read back slot for slot equal to what was read from the player;
+   - the one atomic ``execute store result score <p> dfg_cust run clear <p>`` must report exactly the
+     snapshot's item count; any other count is judged (:meth:`Custody._judge`).
+
+   Giving back copies each stack only into an empty slot (``execute unless items … run item
+   replace``), reads the player back, and records which stacks verifiably arrived (``delivered``):
+   a retry copies only what did not, so a stack the player moved or threw after its delivery is
+   never copied twice, and a player holding an identical stack never makes a custody stack be
+   skipped. The lockers are wiped only when every stack is delivered.
+
+The protocol is write-ahead: the ledger records each step (and the frozen game mode) *before* the
+server commands it announces, so whatever instant the daemon dies at, the next daemon knows which
+commands may have run and finishes or undoes them.
 
 Taking custody::
 
-    ledger INTENT ─▶ reset marker ─▶ read the player ─▶ empty the lockers ─▶ copy slots into them
-    ─▶ read the lockers back
-    ─▶ ledger COPIED (+ verified snapshot) ─▶ ``execute store result score <p> dfg_cust run clear <p>``
-    ─▶ read marker ─▶ ledger HELD
+    read playerGameType ─▶ ledger INTENT + frozen mode ─▶ reset marker ─▶ gamemode spectator
+    ─▶ read the player ─▶ count (must match) ─▶ empty the lockers ─▶ copy slots ─▶ read lockers back
+    ─▶ ledger COPIED (+ verified snapshot) ─▶ atomic clear into the marker ─▶ read marker
+    ─▶ ledger HELD ─▶ gamemode <old> ─▶ (verified) forget the frozen mode
 
-Giving back::
+Giving back (:mod:`dfg_bridge.host.giveback`)::
 
-    read the player (offline: stay HELD) ─▶ ledger RESTORING ─▶ clear our own items ─▶ copy into free slots
-    ─▶ read the player back ─▶ ledger RESTORED ─▶ wipe lockers ─▶ reset marker ─▶ close record
+    read the player (offline: stay HELD) ─▶ freeze ─▶ clear our own items ─▶ read + count
+    ─▶ ledger plan (RESTORING) ─▶ copy into empty slots ─▶ read back ─▶ ledger delivered ─▶ thaw
+    ─▶ all delivered: ledger RESTORED ─▶ wipe lockers ─▶ reset marker ─▶ close record
 
 Recovery after a crash, per state: INTENT → wipe the lockers and close (the player still has
-everything). COPIED → the marker score says whether the one atomic ``clear`` ran (score ≥ 1): if it
-did the player is HELD, else roll back like INTENT. HELD → held (the caller decides when to give
-back). RESTORING → give back again, skipping stacks the player already holds again (a copy
-overwrites, so a repeat never adds). RESTORED → wipe the lockers and close.
-
-The one assumption: while the daemon is down, a player in custody does not move items in or
-out of their inventory (they are seated at a table or waiting in the lobby with nothing to hold).
+everything). COPIED → the marker says whether the atomic ``clear`` ran and what it took. HELD →
+held (the caller decides when to give back). RESTORING → a recorded plan is settled against what the
+still-frozen player holds, then giving back goes on. RESTORED → wipe the lockers and close. Every
+frozen player gets their game mode back once no step of theirs is half done.
 """
 
 from __future__ import annotations
 
 import enum
+import logging
 import re
-from collections import Counter
-from dataclasses import dataclass
 
 from dfg_bridge.host.errors import CustodyError
+from dfg_bridge.host.freeze import Freezer
 from dfg_bridge.host.inventory import (
     ENDER_SLOTS,
     EQUIPMENT_SLOTS,
     MAIN_SLOTS,
     ReadError,
-    block_items,
     ender_items,
     equipment_items,
     inventory_items,
-    is_ours,
     stack_count,
 )
 from dfg_bridge.host.ledger import CustodyLedger, CustodyRecord, CustodyState
+from dfg_bridge.host.lockers import LOCKER_SLOTS, LockerLayout, Lockers
 from dfg_bridge.host.ports import BlockPos, CommandRenderer, CommandSink
 
-LOCKER_SLOTS = 27
-"""Slots per locker container (a barrel or single chest)."""
+__all__ = ["LOCKER_SLOTS", "MARKER_OBJECTIVE", "Custody", "LockerLayout", "Restore", "main_count"]
+
+log = logging.getLogger(__name__)
 
 MARKER_OBJECTIVE = "dfg_cust"
-"""Dummy objective whose score records that the custody ``clear`` really ran."""
+"""Dummy objective: the player's score records what the custody ``clear`` took."""
+COUNT_HOLDER = "#dfg_count"
+"""Fake score holder for the ``clear <p> * 0`` count (never the marker, which recovery trusts)."""
 
 _SCORE = re.compile(r"\bhas (-?\d+) \[")
 
@@ -62,47 +86,20 @@ class Restore(enum.Enum):
     """What :meth:`Custody.give_back` achieved."""
 
     DONE = "done"
-    """The player has their items back (or we held nothing)."""
+    """The player has every item back (or we held nothing)."""
     OFFLINE = "offline"
-    """The player is not online; retried when they join."""
+    """The player is not online (or could not be read); retried when they join."""
     NO_ROOM = "no_room"
-    """The player's inventory has no free slot for some stack; retried later."""
+    """Some stacks found no free slot; what fitted was given back, the rest is retried."""
     FAILED = "failed"
-    """Reading the player back did not show every stack; retried later (copies overwrite)."""
+    """A copy did not land (its slot filled up meanwhile); retried."""
+    BUSY = "busy"
+    """The cursor or the crafting grid holds an item, so free slots are not safe to count; retried."""
 
 
-@dataclass(frozen=True, slots=True)
-class LockerLayout:
-    """Where locker containers are: a box from ``origin`` of ``size`` (dx, dy, dz) blocks.
-
-    Locker *i* is the *i*-th block in x, then z, then y order.
-
-    >>> LockerLayout((0, 5, 0), (2, 1, 2)).position(3)
-    (1, 5, 1)
-    """
-
-    origin: BlockPos
-    size: tuple[int, int, int]
-
-    @property
-    def capacity(self) -> int:
-        """How many lockers fit."""
-        return self.size[0] * self.size[1] * self.size[2]
-
-    def position(self, index: int) -> BlockPos:
-        """Block position of locker ``index``."""
-        dx, _dy, dz = self.size
-        if not 0 <= index < self.capacity:
-            raise IndexError(index)
-        layer, rest = divmod(index, dx * dz)
-        row, col = divmod(rest, dx)
-        return (self.origin[0] + col, self.origin[1] + layer, self.origin[2] + row)
-
-    def corners(self) -> tuple[BlockPos, BlockPos]:
-        """The two opposite corners of the box (for ``fill`` and ``forceload``)."""
-        x, y, z = self.origin
-        dx, dy, dz = self.size
-        return (x, y, z), (x + dx - 1, y + dy - 1, z + dz - 1)
+def main_count(stacks: dict[str, str]) -> int:
+    """Items in the slots ``clear`` reaches (everything but the ender chest)."""
+    return sum(stack_count(s) for slot, s in stacks.items() if not slot.startswith("enderchest."))
 
 
 class Custody:
@@ -117,10 +114,14 @@ class Custody:
         *,
         ender_chest: bool = False,
     ) -> None:
-        self._sink = sink
-        self._r = renderer
+        self.sink = sink
+        """Where custody's commands go."""
+        self.r = renderer
+        """The command builders."""
         self.ledger = ledger
         self.layout = layout
+        self.lockers = Lockers(sink, renderer, layout)
+        self.freezer = Freezer(sink, renderer, ledger)
         self.slots: tuple[str, ...] = MAIN_SLOTS + EQUIPMENT_SLOTS + (ENDER_SLOTS if ender_chest else ())
 
     # ---- queries --------------------------------------------------------------------------------
@@ -131,7 +132,7 @@ class Custody:
 
     def prepare(self) -> None:
         """Create the marker objective (idempotent; "already exists" is fine)."""
-        self._sink.run(self._r.objective_add(MARKER_OBJECTIVE))
+        self.sink.run(self.r.objective_add(MARKER_OBJECTIVE))
 
     # ---- take -------------------------------------------------------------------------------------
     def take(self, player: str) -> None:
@@ -146,181 +147,172 @@ class Custody:
                 return
             if existing is not None:
                 raise CustodyError("custody_pending")
-        lockers = self._allocate()
-        record = self.ledger.begin(player, lockers, self.slots)
-        self._sink.run(self._r.score_reset(player, MARKER_OBJECTIVE))
         try:
-            snapshot = self._read_player(player)
+            mode = self.freezer.mode_to_restore(player)
         except ReadError:
-            self._roll_back(record)
-            raise CustodyError("player_offline", player=player) from None
-        self._wipe_lockers(record)
-        for slot, _stack in sorted(snapshot.items(), key=lambda kv: self.slots.index(kv[0])):
-            pos, cslot = self._locker_of(record, slot)
-            self._sink.run(self._r.copy_player_to_block(player, slot, pos, cslot))
-        copied = self._read_lockers(record)
+            raise CustodyError("player_offline") from None
+        record = self.ledger.begin(player, self._allocate(), self.slots, mode=mode)
+        self.sink.run(self.r.score_reset(player, MARKER_OBJECTIVE))
+        self.sink.run(self.r.game_mode(player, "spectator"))
+        try:
+            snapshot = self.read_player(player)
+            held = self.count(player)
+        except ReadError:
+            self._abort(record)
+            raise CustodyError("player_offline") from None
+        if held != main_count(snapshot):
+            # The cursor or the 2x2 crafting grid holds items (or an item moved): take nothing.
+            self._abort(record)
+            raise CustodyError("hands_busy")
+        self.lockers.wipe(record.lockers)
+        for slot in sorted(snapshot, key=self.slots.index):
+            pos, cslot = self.locker_of(record, slot)
+            self.sink.run(self.r.copy_player_to_block(player, slot, pos, cslot))
         expected = {self._locker_key(record, slot): stack for slot, stack in snapshot.items()}
-        if copied != expected:
-            self._roll_back(record)
-            raise CustodyError("verify_failed", player=player)
+        if self.lockers.read(record.lockers) != expected:
+            self._abort(record)
+            raise CustodyError("verify_failed")
         count = sum(stack_count(s) for s in snapshot.values())
         self.ledger.mark(player, CustodyState.COPIED, snapshot=snapshot, item_count=count)
         if count == 0:
             self.ledger.mark(player, CustodyState.HELD, detail="empty")
+            self.freezer.thaw(player)
             return
-        self._sink.run(self._r.store_result_score(player, MARKER_OBJECTIVE, self._r.clear(player, "*")))
+        self.sink.run(self.r.store_result_score(player, MARKER_OBJECTIVE, self.r.clear(player, "*")))
         for slot in snapshot:
             if slot.startswith("enderchest."):
-                self._sink.run(self._r.empty_player_slot(player, slot))
-        cleared = self._marker(player)
-        if cleared is None or cleared < 1:
-            # The clear did not run (the player left between the copy and the clear): undo.
+                self.sink.run(self.r.empty_player_slot(player, slot))
+        held_now = self._judge(self.ledger.get(player) or record, self._marker(player))
+        self.freezer.thaw(player)
+        if not held_now:
+            raise CustodyError("player_offline")
+
+    def _judge(self, record: CustodyRecord, cleared: int | None) -> bool:
+        """COPIED → HELD or rolled back, from what the atomic ``clear`` reported; ``True`` if HELD.
+
+        Frozen, a player can only lose items between the read and the clear by dying (spectators
+        cannot) or by something outside the game's rules (an operator, a plugin): the count then
+        differs. ``None`` (the clear never ran: the player left) or 0 (it found nothing: their
+        items went elsewhere, e.g. a death's drops) roll back — the player has whatever they had.
+        Any other difference is held as copied and reported loudly, since the clear cannot be undone.
+        """
+        expected = main_count(record.snapshot)
+        if cleared == expected:
+            self.ledger.mark(record.player, CustodyState.HELD, detail=f"cleared {cleared}")
+            return True
+        if cleared is None or cleared == 0:
             self._roll_back(record)
-            raise CustodyError("player_offline", player=player)
-        self.ledger.mark(player, CustodyState.HELD, detail=f"cleared {cleared}")
+            return False
+        log.error(
+            "custody of %s: the clear took %d items but %d were copied; holding the copy",
+            record.player,
+            cleared,
+            expected,
+        )
+        self.ledger.mark(record.player, CustodyState.HELD, detail=f"cleared {cleared} of {expected}")
+        return True
 
     # ---- give back ----------------------------------------------------------------------------
     def give_back(self, player: str) -> Restore:
         """Return the player's items; anything but DONE means "try again later"."""
+        from dfg_bridge.host.giveback import give
+
         record = self.ledger.get(player)
         if record is None:
+            self.freezer.thaw(player)
             return Restore.DONE
-        record = self._resolve(record)
-        if record is None:
+        resolved = self._resolve(record)
+        if resolved is None:
             return Restore.DONE
-        fresh = record.state is CustodyState.HELD
-        if record.state in (CustodyState.HELD, CustodyState.RESTORING):
-            try:
-                # Read first: an offline player stays HELD (and gets a fresh restore later).
-                current = self._read_player(player)
-            except ReadError:
-                return Restore.OFFLINE
-            if fresh:
-                self.ledger.mark(player, CustodyState.RESTORING)
-            result = self._restore(record, current, fresh=fresh)
+        if resolved.state in (CustodyState.HELD, CustodyState.RESTORING):
+            result = give(self, resolved)
             if result is not Restore.DONE:
                 return result
             self.ledger.mark(player, CustodyState.RESTORED)
-        self._finish(record)
+        self._finish(resolved)
         return Restore.DONE
 
     def settle(self, player: str) -> CustodyState | None:
-        """Finish any half-done step for ``player`` except giving back a HELD record; the new state."""
+        """Finish any half-done step for ``player`` except giving back a HELD record; the new state.
+
+        A frozen player whose steps are all done gets their game mode back.
+        """
         record = self.ledger.get(player)
-        if record is None:
-            return None
-        record = self._resolve(record)
-        if record is None:
-            return None
-        if record.state is CustodyState.RESTORING:
-            self.give_back(player)
-        elif record.state is CustodyState.RESTORED:
-            self._finish(record)
-        return self.state(player)
+        if record is not None:
+            resolved = self._resolve(record)
+            if resolved is not None and resolved.state is CustodyState.RESTORING:
+                self.give_back(player)
+            elif resolved is not None and resolved.state is CustodyState.RESTORED:
+                self._finish(resolved)
+        record = self.ledger.get(player)
+        if record is None or (record.state is CustodyState.HELD and not record.plan):
+            self.freezer.thaw(player)
+        return record.state if record is not None else None
 
     def recover(self) -> list[str]:
-        """Settle every open record after a (re)start; returns players still HELD or pending."""
-        for record in self.ledger.all():
+        """Settle every open record and frozen player after a (re)start; returns players still held."""
+        for name in sorted({r.player for r in self.ledger.all()} | set(self.ledger.frozen())):
             try:
-                self.settle(record.player)
+                self.settle(name)
             except ReadError:
                 continue
         return [r.player for r in self.ledger.all()]
+
+    # ---- server reads (also used by giveback) ---------------------------------------------------
+    def read_player(self, player: str) -> dict[str, str]:
+        """The player's stacks in our slots (``data get``: the cursor and crafting grid are not listed)."""
+        items = inventory_items(self.sink.run(self.r.read_entity(player, "Inventory")))
+        if not any(slot in items for slot in EQUIPMENT_SLOTS):
+            items.update(equipment_items(self.sink.run(self.r.read_entity(player, "equipment"))))
+        if any(slot.startswith("enderchest.") for slot in self.slots):
+            items.update(ender_items(self.sink.run(self.r.read_entity(player, "EnderItems"))))
+        return {slot: stack for slot, stack in items.items() if slot in self.slots}
+
+    def count(self, player: str) -> int:
+        """Items ``clear`` would take now: inventory, armour, off hand, crafting grid and cursor."""
+        self.sink.run(self.r.store_result_score(COUNT_HOLDER, MARKER_OBJECTIVE, self.r.clear(player, "*", 0)))
+        match = _SCORE.search(self.sink.run(self.r.score_get(COUNT_HOLDER, MARKER_OBJECTIVE)))
+        if match is None:
+            raise ReadError("no count")
+        return int(match.group(1))
+
+    def locker_of(self, record: CustodyRecord, slot: str) -> tuple[BlockPos, str]:
+        """The locker position and container slot that hold the player's ``slot``."""
+        index, cslot = record.locker_slot(slot, LOCKER_SLOTS)
+        return self.layout.position(index), f"container.{cslot}"
 
     # ---- internals ----------------------------------------------------------------------------
     def _resolve(self, record: CustodyRecord) -> CustodyRecord | None:
         """Turn INTENT and COPIED into HELD or nothing, using the marker for COPIED."""
         if record.state is CustodyState.INTENT:
-            self._roll_back(record)
+            self._abort(record)
             return None
         if record.state is CustodyState.COPIED:
             if record.item_count == 0:
                 self.ledger.mark(record.player, CustodyState.HELD, detail="empty")
-            else:
-                cleared = self._marker(record.player)
-                if cleared is None or cleared < 1:
-                    self._roll_back(record)
-                    return None
-                self.ledger.mark(record.player, CustodyState.HELD, detail=f"recovered {cleared}")
-            return self.ledger.get(record.player)
-        return record
-
-    def _restore(self, record: CustodyRecord, current: dict[str, str], *, fresh: bool) -> Restore:
-        player = record.player
-        if any(is_ours(stack) for stack in current.values()):
-            self._sink.run(self._r.clear(player))
-            current = {slot: stack for slot, stack in current.items() if not is_ours(stack)}
-        pending = dict(record.snapshot)
-        if not fresh:
-            # A repeat after a crash: stacks the player already holds again were restored before.
-            present = Counter(v for k, v in current.items() if not k.startswith("enderchest."))
-            for slot, stack in sorted(pending.items()):
-                if not slot.startswith("enderchest.") and present[stack] > 0:
-                    present[stack] -= 1
-                    del pending[slot]
-        plan: dict[str, str] = {}
-        occupied = set(current)
-        for slot in sorted(pending, key=self.slots.index):
-            # The ender chest is only ever cleared after the copy, so its slots hold either the
-            # same stack or nothing: overwriting them is always right.
-            dest = slot if slot not in occupied or slot.startswith("enderchest.") else self._free(occupied)
-            if dest is None:
-                return Restore.NO_ROOM
-            plan[slot] = dest
-            occupied.add(dest)
-        for slot, dest in plan.items():
-            pos, cslot = self._locker_of(record, slot)
-            self._sink.run(self._r.copy_block_to_player(pos, cslot, player, dest))
-        try:
-            after = self._read_player(player)
-        except ReadError:
-            return Restore.OFFLINE
-        if all(after.get(dest) == pending[slot] for slot, dest in plan.items()):
-            return Restore.DONE
-        return Restore.FAILED
-
-    @staticmethod
-    def _free(occupied: set[str]) -> str | None:
-        return next((s for s in MAIN_SLOTS if s not in occupied), None)
+            elif not self._judge(record, self._marker(record.player)):
+                self.freezer.thaw(record.player)
+                return None
+        return self.ledger.get(record.player)
 
     def _finish(self, record: CustodyRecord) -> None:
-        self._wipe_lockers(record)
-        self._sink.run(self._r.score_reset(record.player, MARKER_OBJECTIVE))
+        self.lockers.wipe(record.lockers)
+        self.sink.run(self.r.score_reset(record.player, MARKER_OBJECTIVE))
         self.ledger.close(record.player, "restored")
+        self.freezer.thaw(record.player)
 
     def _roll_back(self, record: CustodyRecord) -> None:
-        self._wipe_lockers(record)
+        self.lockers.wipe(record.lockers)
         self.ledger.close(record.player, "rolled back")
 
-    def _wipe_lockers(self, record: CustodyRecord) -> None:
-        for index in record.lockers:
-            pos = self.layout.position(index)
-            for cslot in sorted(block_items(self._sink.run(self._r.read_container(pos)))):
-                self._sink.run(self._r.empty_block_slot(pos, cslot))
-
-    def _read_lockers(self, record: CustodyRecord) -> dict[tuple[int, str], str]:
-        out: dict[tuple[int, str], str] = {}
-        for index in record.lockers:
-            reply = self._sink.run(self._r.read_container(self.layout.position(index)))
-            for cslot, stack in block_items(reply).items():
-                out[(index, cslot)] = stack
-        return out
-
-    def _read_player(self, player: str) -> dict[str, str]:
-        items = inventory_items(self._sink.run(self._r.read_entity(player, "Inventory")))
-        if not any(slot in items for slot in EQUIPMENT_SLOTS):
-            items.update(equipment_items(self._sink.run(self._r.read_entity(player, "equipment"))))
-        if any(slot.startswith("enderchest.") for slot in self.slots):
-            items.update(ender_items(self._sink.run(self._r.read_entity(player, "EnderItems"))))
-        return {slot: stack for slot, stack in items.items() if slot in self.slots}
+    def _abort(self, record: CustodyRecord) -> None:
+        """Undo a take that cleared nothing: wipe the lockers, close, unfreeze."""
+        self._roll_back(record)
+        self.freezer.thaw(record.player)
 
     def _marker(self, player: str) -> int | None:
-        match = _SCORE.search(self._sink.run(self._r.score_get(player, MARKER_OBJECTIVE)))
+        match = _SCORE.search(self.sink.run(self.r.score_get(player, MARKER_OBJECTIVE)))
         return int(match.group(1)) if match else None
-
-    def _locker_of(self, record: CustodyRecord, slot: str) -> tuple[BlockPos, str]:
-        index, cslot = record.locker_slot(slot, LOCKER_SLOTS)
-        return self.layout.position(index), f"container.{cslot}"
 
     def _locker_key(self, record: CustodyRecord, slot: str) -> tuple[int, str]:
         index, cslot = record.locker_slot(slot, LOCKER_SLOTS)

@@ -30,6 +30,7 @@ MESSAGE_OF: dict[str, str] = {
     "custody_pending": "lobby.custody_failed",
     "player_offline": "lobby.custody_failed",
     "verify_failed": "lobby.custody_failed",
+    "hands_busy": "lobby.custody_hands_busy",
 }
 """Message key of each error code; codes not listed use ``error.<code>``."""
 

@@ -157,6 +157,17 @@ class TableFlow:
             wakes.append(self._deadline)
         self._arm(min(wakes) if wakes else None)
 
+    def recover_timer(self, delay: float = 1.0) -> None:
+        """After a handler failed midway: re-arm the timer, due no sooner than ``delay`` from now.
+
+        A failure can strike after the state moved but before the timer was re-armed; without this
+        the table would wait forever. The delay keeps a failure that repeats from spinning.
+        """
+        self._plan()
+        soonest = self.ctx.clock() + delay
+        if self._due is not None and self._due < soonest:
+            self._arm(soonest)
+
     def on_timer(self, event: TimerFired) -> None:
         """A timer fired: do whatever is due, then re-arm."""
         if event.token != self._token or self.run is None or self.paused_until is not None:

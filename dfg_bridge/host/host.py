@@ -9,6 +9,7 @@ table, at once if they are online, else at their next join.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import queue
@@ -22,10 +23,11 @@ from dfg_bridge.engine import CardParseError, EngineError
 from dfg_bridge.host import lifecycle
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy
-from dfg_bridge.host.custody import Custody, Restore
+from dfg_bridge.host.custody import Custody
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.guard import FailureHook, failed, isolated, player_of
 from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
     AdminReload,
@@ -49,6 +51,7 @@ from dfg_bridge.host.intents import (
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
+from dfg_bridge.host.releases import Releases
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
@@ -123,6 +126,10 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.releases = Releases(self.ctx, self.custody, lambda p: self.table_of(p) is not None)
+        """Give-backs, and the ones to retry from the tick."""
+        self.on_failure: FailureHook | None = None
+        """Called (owner thread) with every event whose handling failed unexpectedly (metrics, tests)."""
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -185,70 +192,77 @@ class GameHost:
 
     # ---- dispatch -------------------------------------------------------------------------------
     def handle(self, event: object) -> None:
-        """Handle one event; player mistakes become messages, link failures are logged."""
-        player: str | None = None
+        """Handle one event; it never raises (only a ``BaseException`` such as ``KeyboardInterrupt``).
+
+        Player mistakes become localized messages. Anything unexpected is logged once with the event
+        as context, the player concerned is told, the tables' timers are re-armed, and the loop goes on.
+        """
+        player = player_of(event)
         try:
-            if isinstance(event, PlayerCommand):
-                player = event.player
-                self._intent(player, parse_args(event.args))
-            elif isinstance(event, TriggerFired):
-                if event.objective != self.ctx.settings.trigger_objective:
-                    return
-                player = event.player
-                if not self.polled_triggers:
-                    self.ctx.sink.run(self.ctx.r.trigger_enable(player, event.objective))
-                if event.value == TriggerCode.ACK:
-                    return  # the Paper alias's trigger: the typed /dfg line is the action
-                self._intent(player, intent_for_trigger(event.value, list(self.tables)))
-            elif isinstance(event, TimerFired):
-                table = self.tables.get(event.table)
-                if table is not None:
-                    table.on_timer(event)
-            elif isinstance(event, Tick):
-                self.tick()
-                for table in self.tables.values():
-                    table.on_tick()
-            elif isinstance(event, PlayerJoined):
-                self._joined(event.player)
-            elif isinstance(event, PlayerLeft):
-                self._left(event.player)
-            elif isinstance(event, ServerStopping):
-                self.server_stopping = True
-                for table in self.tables.values():
-                    table.pause(None)
-            elif isinstance(event, ServerStarted):
-                self.server_stopping = False
-            elif isinstance(event, LinkUp):
-                self._link_up()
-            elif isinstance(event, LinkDown):
-                pass
-            elif isinstance(event, Shutdown):
-                self.shutdown(restore=event.restore)
-            elif isinstance(event, Call):
-                fn = self._calls.pop(event.label, None)
-                if fn is not None:
-                    fn()
-            elif isinstance(event, HandPoll):
-                polled = self.tables.get(event.table)
-                if polled is not None:
-                    polled.hands.on_poll(event)
+            self._dispatch(event)
         except HostError as exc:
             if player is not None:
-                self._refused(player, exc.code, exc.message_key, **exc.params)
+                self._refused(player, exc.code, exc.message_key, exc.params)
         except EngineError as exc:
             if player is not None:
-                self._refused(player, exc.code, "error.not_now")
+                self._refused(player, exc.code, "error.not_now", {})
         except CardParseError as exc:
             if player is not None:
-                self._refused(player, "bad_cards", "error.bad_cards", text=str(exc))
-        except Exception:
-            log.exception("while handling %r", event)
+                self._refused(player, "bad_cards", "error.bad_cards", {"text": str(exc)})
+        except Exception as exc:
+            failed(self.ctx, self.tables.values(), self.releases, event, exc, hook=self.on_failure)
 
-    def _refused(self, player: str, code: str, key: str, **params: object) -> None:
+    def _dispatch(self, event: object) -> None:
+        if isinstance(event, PlayerCommand):
+            self._intent(event.player, parse_args(event.args))
+        elif isinstance(event, TriggerFired):
+            if event.objective != self.ctx.settings.trigger_objective:
+                return
+            if not self.polled_triggers:
+                self.ctx.sink.run(self.ctx.r.trigger_enable(event.player, event.objective))
+            if event.value == TriggerCode.ACK:
+                return  # the Paper alias's trigger: the typed /dfg line is the action
+            self._intent(event.player, intent_for_trigger(event.value, list(self.tables)))
+        elif isinstance(event, TimerFired):
+            table = self.tables.get(event.table)
+            if table is not None:
+                table.on_timer(event)
+        elif isinstance(event, Tick):
+            self.tick()
+            for name in self.releases.due():
+                isolated(f"giving {name} their items back", functools.partial(self.release, name))
+            for table in self.tables.values():
+                isolated(f"table {table.id}: tick", table.on_tick)
+        elif isinstance(event, PlayerJoined):
+            self._joined(event.player)
+        elif isinstance(event, PlayerLeft):
+            self._left(event.player)
+        elif isinstance(event, ServerStopping):
+            self.server_stopping = True
+            for table in self.tables.values():
+                isolated(f"table {table.id}: pause", functools.partial(table.pause, None))
+        elif isinstance(event, ServerStarted):
+            self.server_stopping = False
+        elif isinstance(event, LinkUp):
+            self._link_up()
+        elif isinstance(event, LinkDown):
+            pass  # commands fail until LinkUp, which resynchronises everything
+        elif isinstance(event, Shutdown):
+            self.shutdown(restore=event.restore)
+        elif isinstance(event, Call):
+            fn = self._calls.pop(event.label, None)
+            if fn is not None:
+                fn()
+        elif isinstance(event, HandPoll):
+            polled = self.tables.get(event.table)
+            if polled is not None:
+                polled.hands.on_poll(event)
+
+    def _refused(self, player: str, code: str, key: str, params: dict[str, object]) -> None:
         self.ctx.rejected(player, code)
-        self._tell_error(player, key, **params)
+        self._tell_error(player, key, params)
 
-    def _tell_error(self, player: str, key: str, **params: object) -> None:
+    def _tell_error(self, player: str, key: str, params: dict[str, object]) -> None:
         try:
             self.ctx.tell(player, key, "red", **params)
         except Exception:
@@ -330,20 +344,14 @@ class GameHost:
 
     def release(self, player: str) -> None:
         """A player left their table: give their items back now, or at their next join."""
-        if player not in self.ctx.online:
-            return
-        result = self.custody.give_back(player)
-        if result is Restore.DONE:
-            self.ctx.tell(player, "lobby.items_restored", "green")
-        elif result is Restore.NO_ROOM:
-            self.ctx.tell(player, "lobby.items_no_room", "red")
-        elif result is Restore.FAILED:
-            self.ctx.tell(player, "lobby.items_retry", "red")
+        self.releases.release(player)
 
     def _joined(self, player: str) -> None:
         self.ctx.online.add(player)
         if not self.polled_triggers:
             self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
+        # Half-done custody steps first (and a game mode a crash or a disconnect left frozen).
+        self.custody.settle(player)
         table = self.table_of(player)
         if table is None:
             if self.custody.state(player) is not None:

@@ -3,6 +3,10 @@
 Each record moves through :class:`CustodyState` in one direction; every move is committed before
 the server command it announces is sent (write-ahead), so after a crash the state says exactly
 which commands may have run. :mod:`dfg_bridge.host.custody` holds the protocol that drives it.
+
+Beside the records, the ledger keeps the game mode of every player the daemon *froze* (put in
+spectator mode while their items move): written before ``gamemode spectator``, deleted only once the
+old mode is verifiably back, so a crash or a disconnect never leaves a player a spectator.
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ class CustodyRecord:
 
     ``snapshot`` values are canonical SNBT of the stack without its ``Slot`` key (see
     :func:`dfg_bridge.host.snbt.canonical`); ``item_count`` is the sum of the stacks' counts.
+    While giving back, ``plan`` maps each snapshot slot being copied now to its destination slot
+    (written before the copies), and ``delivered`` maps each snapshot slot the player verifiably got
+    back to where it went: a delivered stack is never copied again.
     """
 
     player: str
@@ -45,6 +52,13 @@ class CustodyRecord:
     slots: tuple[str, ...]
     snapshot: dict[str, str] = field(default_factory=dict)
     item_count: int = 0
+    plan: dict[str, str] = field(default_factory=dict)
+    delivered: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def pending(self) -> dict[str, str]:
+        """Snapshot stacks not yet delivered."""
+        return {slot: stack for slot, stack in self.snapshot.items() if slot not in self.delivered}
 
     def locker_slot(self, slot: str, per_locker: int) -> tuple[int, int]:
         """The (locker index, container slot) that holds the player's ``slot``."""
@@ -73,16 +87,14 @@ class CustodyLedger:
     def get(self, player: str) -> CustodyRecord | None:
         """The player's record, if any."""
         row = self._conn.execute(
-            "SELECT player, state, lockers, slots, snapshot, item_count FROM custody WHERE player = ?",
+            f"SELECT {_COLUMNS} FROM custody WHERE player = ?",
             (player,),
         ).fetchone()
         return _record(row) if row else None
 
     def all(self) -> list[CustodyRecord]:
         """Every open record, by player name."""
-        rows = self._conn.execute(
-            "SELECT player, state, lockers, slots, snapshot, item_count FROM custody ORDER BY player"
-        ).fetchall()
+        rows = self._conn.execute(f"SELECT {_COLUMNS} FROM custody ORDER BY player").fetchall()
         return [_record(row) for row in rows]
 
     def used_lockers(self) -> set[int]:
@@ -92,8 +104,14 @@ class CustodyLedger:
             used.update(json.loads(lockers))
         return used
 
-    def begin(self, player: str, lockers: tuple[int, ...], slots: tuple[str, ...]) -> CustodyRecord:
-        """Write the INTENT record (lockers reserved) before any copy is sent."""
+    def begin(
+        self, player: str, lockers: tuple[int, ...], slots: tuple[str, ...], *, mode: str | None = None
+    ) -> CustodyRecord:
+        """Write the INTENT record (lockers reserved) before any copy is sent.
+
+        With ``mode``, the player's game mode is recorded as frozen in the same transaction (see
+        :meth:`freeze`), so no crash can separate the two.
+        """
         record = CustodyRecord(player, CustodyState.INTENT, lockers, slots)
         with transaction(self._conn) as conn:
             conn.execute(
@@ -101,7 +119,71 @@ class CustodyLedger:
                 (player, record.state.value, json.dumps(lockers), json.dumps(slots), time.time()),
             )
             self._log(conn, player, "begin", json.dumps(lockers))
+            if mode is not None:
+                self._freeze(conn, player, mode)
         return record
+
+    # ---- the give-back plan ---------------------------------------------------------------------
+    def plan(self, player: str, plan: dict[str, str]) -> None:
+        """Record (write-ahead) the copies about to be sent; the record is RESTORING from now on."""
+        with transaction(self._conn) as conn:
+            cursor = conn.execute(
+                "UPDATE custody SET state = ?, plan = ?, updated = ? WHERE player = ?",
+                (CustodyState.RESTORING.value, json.dumps(plan, sort_keys=True), time.time(), player),
+            )
+            if cursor.rowcount != 1:
+                raise KeyError(player)
+            self._log(conn, player, CustodyState.RESTORING.value, json.dumps(plan, sort_keys=True))
+
+    def deliver(self, player: str, delivered: dict[str, str]) -> None:
+        """Add verified deliveries and clear the plan (every planned copy is now accounted for)."""
+        record = self.get(player)
+        if record is None:
+            raise KeyError(player)
+        merged = {**record.delivered, **delivered}
+        with transaction(self._conn) as conn:
+            conn.execute(
+                "UPDATE custody SET plan = '{}', delivered = ?, updated = ? WHERE player = ?",
+                (json.dumps(merged, sort_keys=True), time.time(), player),
+            )
+            self._log(conn, player, "delivered", json.dumps(sorted(delivered)))
+
+    # ---- frozen players -------------------------------------------------------------------------
+    def freeze(self, player: str, mode: str) -> str:
+        """Record ``mode`` as the player's game mode to restore, unless one is recorded; returns it.
+
+        The first recorded mode wins: a player frozen by a step that never finished is already a
+        spectator, and that must not become the mode we restore.
+        """
+        with transaction(self._conn) as conn:
+            self._freeze(conn, player, mode)
+        frozen = self.frozen_mode(player)
+        assert frozen is not None
+        return frozen
+
+    def frozen_mode(self, player: str) -> str | None:
+        """The game mode to restore for a player we froze, ``None`` if we did not."""
+        row = self._conn.execute("SELECT mode FROM frozen WHERE player = ?", (player,)).fetchone()
+        return str(row[0]) if row else None
+
+    def frozen(self) -> dict[str, str]:
+        """Every frozen player and the mode to restore."""
+        return {
+            str(p): str(m) for p, m in self._conn.execute("SELECT player, mode FROM frozen ORDER BY player")
+        }
+
+    def thaw(self, player: str) -> None:
+        """Forget the frozen mode: the player verifiably has it back."""
+        with transaction(self._conn) as conn:
+            if conn.execute("DELETE FROM frozen WHERE player = ?", (player,)).rowcount:
+                self._log(conn, player, "thawed", "")
+
+    def _freeze(self, conn: sqlite3.Connection, player: str, mode: str) -> None:
+        cursor = conn.execute(
+            "INSERT OR IGNORE INTO frozen (player, mode, at) VALUES (?, ?, ?)", (player, mode, time.time())
+        )
+        if cursor.rowcount:
+            self._log(conn, player, "frozen", mode)
 
     def mark(
         self,
@@ -151,8 +233,11 @@ class CustodyLedger:
         )
 
 
-def _record(row: tuple[str, str, str, str, str, int]) -> CustodyRecord:
-    player, state, lockers, slots, snapshot, item_count = row
+_COLUMNS = "player, state, lockers, slots, snapshot, item_count, plan, delivered"
+
+
+def _record(row: tuple[str, str, str, str, str, int, str, str]) -> CustodyRecord:
+    player, state, lockers, slots, snapshot, item_count, plan, delivered = row
     return CustodyRecord(
         player,
         CustodyState(state),
@@ -160,4 +245,6 @@ def _record(row: tuple[str, str, str, str, str, int]) -> CustodyRecord:
         tuple(json.loads(slots)),
         dict(json.loads(snapshot)),
         item_count,
+        dict(json.loads(plan)),
+        dict(json.loads(delivered)),
     )

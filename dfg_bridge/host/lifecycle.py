@@ -42,9 +42,7 @@ def start(host: GameHost) -> None:
     _resync(host)
     for table in host.tables.values():
         restore_table(host, table)
-    for record in host.ledger.all():
-        if record.player in host.ctx.online and host.table_of(record.player) is None:
-            host.release(record.player)
+    release_idle(host)
     for table in host.tables.values():
         table.scene()
     host.started = True
@@ -84,6 +82,8 @@ def link_up(host: GameHost) -> None:
         return
     _resync(host)
     host.server_stopping = False
+    # A player whose join arrived while the link was down got nothing back then (issue 12 §9).
+    release_idle(host)
     for table in host.tables.values():
         if table.run is not None:
             missing = [p for p in table.run.humans_left() if p not in host.ctx.online]
@@ -92,6 +92,13 @@ def link_up(host: GameHost) -> None:
                 table.seat_players([p for p in table.run.humans_left() if p in host.ctx.online])
                 table.try_resume()
         table.scene()
+
+
+def release_idle(host: GameHost) -> None:
+    """Give back the items of every online player we hold items of and who sits at no table."""
+    for record in host.ledger.all():
+        if record.player in host.ctx.online and host.table_of(record.player) is None:
+            host.release(record.player)
 
 
 def query_online(ctx: HostContext) -> set[str]:

@@ -227,6 +227,14 @@ class CommandRenderer(Protocol):
         """``list uuids`` (reply: ``There are N of a max of M players online: A (uuid), …``)."""
         ...
 
+    def unless_items(self, target: str, slot: str, command: str) -> str:
+        """``execute unless items entity <target> <slot> * run <command>`` (1.20.5+)."""
+        ...
+
+    def game_mode(self, target: str, mode: str) -> str:
+        """``gamemode <mode> <target>``."""
+        ...
+
     def team_members(self, team: str) -> str:
         """The selector ``@a[team=<team>]`` (online members of a team)."""
         ...

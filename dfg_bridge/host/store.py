@@ -21,7 +21,14 @@ CREATE TABLE IF NOT EXISTS custody (
     slots TEXT NOT NULL,
     snapshot TEXT NOT NULL DEFAULT '{}',
     item_count INTEGER NOT NULL DEFAULT 0,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    plan TEXT NOT NULL DEFAULT '{}',
+    delivered TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS frozen (
+    player TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS custody_log (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -56,4 +63,22 @@ def open_store(data_dir: Path | str) -> sqlite3.Connection:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.executescript(_SCHEMA)
+    _migrate(conn)
     return conn
+
+
+_ADDED_COLUMNS = {
+    "custody": (
+        ("plan", "TEXT NOT NULL DEFAULT '{}'"),
+        ("delivered", "TEXT NOT NULL DEFAULT '{}'"),
+    ),
+}
+"""Columns added after the first release; an older file gets them (with their defaults) on open."""
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    for table, columns in _ADDED_COLUMNS.items():
+        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        for name, decl in columns:
+            if name not in have:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")

@@ -68,6 +68,23 @@ class ControlCommands(DialectBase):
         """``execute unless entity <selector> run <command>``."""
         return f"execute unless entity {self.target(selector)} run {self._subcommand(command)}"
 
+    def unless_items(self, target: str, slot: str, command: str) -> str:
+        """``execute unless items entity <target> <slot> * run <command>``: only into an empty slot.
+
+        ``execute if|unless items`` exists since 1.20.5; an empty slot counts 0 items, so the command
+        runs exactly when nothing is there, in the same tick as the test.
+        """
+        test = f"unless items entity {self.target(target)} {self.slot(slot)} *"
+        return f"execute {test} run {self._subcommand(command)}"
+
+    _GAME_MODES = ("survival", "creative", "adventure", "spectator")
+
+    def game_mode(self, target: str, mode: str) -> str:
+        """``gamemode <mode> <target>`` (``survival``, ``creative``, ``adventure`` or ``spectator``)."""
+        if mode not in self._GAME_MODES:
+            raise RenderError("bad_mode", f"not a game mode: {mode!r}")
+        return f"gamemode {mode} {self.target(target)}"
+
     def store_result_score(self, holder: str, objective: str, command: str) -> str:
         """``execute store result score <holder> <objective> run <command>``.
 

@@ -179,3 +179,61 @@ class ControlClient:
         """``POST /server/stop``."""
         result: dict[str, Any] = self.request("POST", "/server/stop", {})
         return result
+
+    # -- staged races and chaos --------------------------------------------------------------------------
+
+    def act(self, name: str, action: dict[str, Any]) -> dict[str, Any]:
+        """``POST /players/{name}/act``: one hostile action now (see ``dfg_bridge.sim.actions.hostile``)."""
+        result: dict[str, Any] = self.request("POST", self._p(name) + "/act", action)
+        return result
+
+    def race(self, match: str, player: str, action: dict[str, Any], *, count: int = 1) -> dict[str, Any]:
+        """``POST /races``: ``action`` runs before each of the next ``count`` RCON commands matching.
+
+        ``match`` is a regex searched in the command text (``re.search``).
+        """
+        body = {"match": match, "player": player, "action": action, "count": count}
+        result: dict[str, Any] = self.request("POST", "/races", body)
+        return result
+
+    def races(self, since: int = 0) -> dict[str, Any]:
+        """``GET /races``: armed races and the log of what fired (entries with ``seq > since``)."""
+        result: dict[str, Any] = self.request("GET", f"/races?since={since}")
+        return result
+
+    def clear_races(self, race_id: int | None = None) -> dict[str, Any]:
+        """``DELETE /races`` (every race and the log) or ``DELETE /races/{id}``."""
+        path = "/races" if race_id is None else f"/races/{race_id}"
+        result: dict[str, Any] = self.request("DELETE", path)
+        return result
+
+    def chaos(
+        self,
+        seed: int,
+        players: Sequence[str],
+        *,
+        probability: float = 0.1,
+        actions: Sequence[str] | None = None,
+        match: str | None = None,
+        limit: int | None = None,
+    ) -> dict[str, Any]:
+        """``POST /chaos``: random actions of ``players`` before RCON commands (seeded)."""
+        body: dict[str, Any] = {"seed": seed, "players": list(players), "probability": probability}
+        if actions is not None:
+            body["actions"] = list(actions)
+        if match is not None:
+            body["match"] = match
+        if limit is not None:
+            body["limit"] = limit
+        result: dict[str, Any] = self.request("POST", "/chaos", body)
+        return result
+
+    def chaos_state(self) -> dict[str, Any]:
+        """``GET /chaos``: the setting (``None`` when stopped) and the actions performed."""
+        result: dict[str, Any] = self.request("GET", "/chaos")
+        return result
+
+    def stop_chaos(self) -> dict[str, Any]:
+        """``DELETE /chaos``."""
+        result: dict[str, Any] = self.request("DELETE", "/chaos")
+        return result

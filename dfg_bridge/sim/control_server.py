@@ -12,12 +12,23 @@ POST     /players/{name}/click               ``{"slot", "mode", "button"?, "slot
 POST     /players/{name}/close               closes the screen
 POST     /players/{name}/click_text          ``{"message", "part", "confirm"?}``; ``{"dialog": true, "part"}``
 POST     /players/{name}/use_sign            ``{"pos": [x,y,z], "force"?}``
+POST     /players/{name}/act                 ``{"kind", …}`` one hostile action now (``sim.actions.hostile``)
 GET      /players/{name}                     what the player sees and holds
 GET      /world                              containers, signs, entities, objectives, teams, bars
 GET      /commands                           RCON commands received (``?since=<seq>``), invalid ones
 GET      /stats                              counters
 POST     /server/restart                     ``{"downtime_s"?, "rejoin"?}`` drops RCON, rotates the log
 POST     /server/stop                        stops the server
+POST     /races                              ``{"match", "player", "action", "count"?}`` arms a race:
+                                             ``action`` runs before the next ``count`` RCON
+                                             commands matching the regex ``match``
+GET      /races                              armed races and what fired (``?since=<seq>``)
+DELETE   /races                              disarms every race and clears the log
+DELETE   /races/{id}                         disarms one race
+POST     /chaos                              ``{"seed", "players", "probability"?, "actions"?,
+                                             "match"?, "limit"?}`` random actions before commands
+GET      /chaos                              the chaos setting (or null) and the actions performed
+DELETE   /chaos                              stops chaos
 =======  ==================================  ==================================================
 
 Bad input is answered with a 4xx JSON error; nothing a client sends can stop the server.
@@ -236,14 +247,58 @@ class _Handler(BaseHTTPRequestHandler):
                 raise _BadRequest("'downtime_s' must be a number in [0, 60]")
             sim.restart(downtime_s=float(downtime), rejoin=bool(body.get("rejoin", False)))
             return 200, {"ok": True, "restarts": sim.restarts, "rcon_port": sim.rcon_port}
+        if parts and parts[0] in ("races", "chaos"):
+            return self._races(method, parts, query, body)
         if method == "POST" and parts == ["server", "stop"]:
             threading.Thread(target=sim.stop, name="sim-stop", daemon=True).start()
             return 200, {"ok": True}
         raise _BadRequest(f"no route {method} /{'/'.join(parts)}", 404)
 
+    def _races(
+        self, method: str, parts: list[str], query: dict[str, list[str]], body: dict[str, Any]
+    ) -> tuple[int, Any]:
+        ex = self.sim.executor
+        races = ex.races
+        with ex.lock:
+            if parts == ["races"] and method == "POST":
+                race = races.add(
+                    body.get("match"), body.get("player"), body.get("action"), body.get("count", 1)
+                )
+                return 201, {"ok": True, **race.view()}
+            if parts == ["races"] and method == "GET":
+                since = 0
+                if "since" in query:
+                    try:
+                        since = int(query["since"][0])
+                    except ValueError:
+                        raise _BadRequest("'since' must be an integer") from None
+                return 200, {"races": [r.view() for r in races.races.values()], "fired": races.fired(since)}
+            if parts == ["races"] and method == "DELETE":
+                return 200, {"ok": True, "removed": races.remove()}
+            if len(parts) == 2 and parts[0] == "races" and method == "DELETE":
+                try:
+                    race_id = int(parts[1])
+                except ValueError:
+                    raise _BadRequest("race id must be an integer") from None
+                return 200, {"ok": True, "removed": races.remove(race_id)}
+            if parts == ["chaos"] and method == "POST":
+                return 200, {"ok": True, **races.start_chaos(body).view()}
+            if parts == ["chaos"] and method == "GET":
+                chaos = races.chaos
+                performed = [e for e in races.fired() if e["race"] is None]
+                return 200, {"chaos": chaos.view() if chaos is not None else None, "performed": performed}
+            if parts == ["chaos"] and method == "DELETE":
+                stopped = races.stop_chaos()
+                return 200, {"ok": True, "performed": stopped.performed if stopped is not None else 0}
+        raise _BadRequest(f"no route {method} /{'/'.join(parts)}", 404)
+
     def _player_action(self, name: str, action: str, body: dict[str, Any]) -> tuple[int, Any]:
         ex = self.sim.executor
         with ex.lock:
+            if action == "act":
+                from dfg_bridge.sim.actions.hostile import perform
+
+                return 200, {"ok": True, **perform(ex, name, body)}
             if action == "chat":
                 return 200, {
                     "ok": True,
@@ -276,12 +331,13 @@ class _Handler(BaseHTTPRequestHandler):
                     or not all(isinstance(s, int) and not isinstance(s, bool) for s in slots)
                 ):
                     raise _BadRequest("'slots' must be a list of integers")
-                actions.click(ex, name, slot, mode, button=button, slots=slots)
+                applied = actions.click(ex, name, slot, mode, button=button, slots=slots)
                 player = ex.world.online_player(name)
                 assert player is not None
                 view = views.player_view(ex, player)
                 return 200, {
                     "ok": True,
+                    "ignored": not applied,
                     "cursor": view["cursor"],
                     "open": view["open"],
                     "inventory": view["inventory"],

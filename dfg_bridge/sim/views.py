@@ -176,6 +176,7 @@ def player_view(ex: Executor, player: Player) -> dict[str, Any]:
         "inventory": _slots(ex, player.inventory),
         "ender_chest": _slots(ex, player.ender),
         "cursor": item_view(ex, player.cursor),
+        "crafting": _slots(ex, player.crafting),
         "open": open_view,
         "chat": [_message_view(ex, i, m.component, m.kind) for i, m in enumerate(player.messages)],
         "title": textmod.plain_text(player.title) if player.title else None,

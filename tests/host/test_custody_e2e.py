@@ -64,7 +64,11 @@ def test_custody_copies_exactly_and_gives_back(sim_factory: Any, tmp_path: Path,
     rig.settle(0.1)
     assert _everything(rig, "Steve") == before
     steps = [step for _, step, _ in rig.host.ledger.log("Steve")]
-    assert steps == ["begin", "copied", "held", "restoring", "restored", "closed"]
+    assert steps == [
+        *("begin", "frozen", "copied", "held", "thawed"),  # taken while frozen
+        *("frozen", "restoring", "delivered", "thawed", "restored", "closed"),  # given back while frozen
+    ]
+    assert rig.ctl.player("Steve")["game_mode"] == "survival"
     lockers = [c for c in rig.ctl.world()["containers"] if c.get("items")]
     assert lockers == []  # nothing left behind
     assert rig.invalid() == []

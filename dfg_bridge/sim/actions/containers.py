@@ -216,16 +216,23 @@ def open_container(
 
 def _own_menu(player: Player) -> Menu:
     if player.own_menu is None:
-        player.own_menu = inventory_menu(player, [None] * 4, [None])
+        player.own_menu = inventory_menu(player, player.crafting, [None])
     menu: Menu = player.own_menu
     return menu
 
 
 def click(
     ex: Executor, name: str, slot: int, mode: str, *, button: int = 0, slots: list[int] | None = None
-) -> None:
-    """One click in the open menu (or the own inventory); ``drag`` runs the three quick-craft phases."""
+) -> bool:
+    """One click in the open menu (or the own inventory); ``drag`` runs the three quick-craft phases.
+
+    Returns ``False`` when the server ignored the click (the player is a spectator).
+    """
     player = online(ex, name)
+    if player.game_mode.value == "spectator":
+        # ServerGamePacketListenerImpl.handleContainerClick: a spectator's click is answered with
+        # sendAllDataToRemote() and changes nothing (1.21.1).
+        return False
     menu = player.menu if player.menu is not None else _own_menu(player)
     clicker = Clicker(menu, player, ex.texts, drop_for(ex, player))
     if mode == "drag":
@@ -236,29 +243,33 @@ def click(
         for index in slots:
             clicker.click(index, (kind << 2) | 1, ClickMode.QUICK_CRAFT)
         clicker.click(-999, (kind << 2) | 2, ClickMode.QUICK_CRAFT)
-        return
+        return True
     try:
         click_mode = ClickMode(mode)
     except ValueError:
         raise ActionError(f"unknown click mode {mode!r}", code="bad_click", status=400) from None
     clicker.click(slot, button, click_mode)
+    return True
 
 
-def close_menu(ex: Executor, player: Player) -> None:
-    """``AbstractContainerMenu.removed``: the cursor goes back into the inventory (or drops)."""
-    if player.cursor is not None:
-        rest = add_to_inventory(player, player.cursor, ex.texts)
-        player.cursor = None
+def close_menu(ex: Executor, player: Player, *, disconnected: bool = False) -> None:
+    """``AbstractContainerMenu.removed`` and ``InventoryMenu``'s ``clearContainer(craftSlots)``.
+
+    The cursor and the 2×2 crafting grid go back into the inventory (what does not fit is dropped); a
+    player who disconnected (``hasDisconnected()``) or died gets them dropped instead, since
+    ``Player.remove`` closes the menus after ``PlayerList.remove`` saved the player (1.21.1
+    ``AbstractContainerMenu.removed``/``clearContainer``, ``Player.remove``).
+    """
+    drop = drop_for(ex, player)
+    held = [player.cursor, *player.crafting]
+    player.cursor = None
+    player.crafting[:] = [None] * len(player.crafting)
+    for stack in held:
+        if stack is None:
+            continue
+        rest = stack if disconnected else add_to_inventory(player, stack, ex.texts)
         if rest is not None:
-            drop_for(ex, player)(rest)
-    if player.own_menu is not None:
-        grid = player.own_menu.slots[1:5]
-        for slot in grid:
-            if slot.item is not None:
-                rest = add_to_inventory(player, slot.item, ex.texts)
-                slot.item = None
-                if rest is not None:
-                    drop_for(ex, player)(rest)
+            drop(rest)
     player.menu = None
 
 

@@ -68,9 +68,9 @@ def join(ex: Executor, name: str, *, op: bool = False, ip: str = "127.0.0.1") ->
 
 
 def leave(ex: Executor, name: str, *, reason: str = "Disconnected") -> None:
-    """Disconnect a player: the open menu closes (cursor back to the inventory), then the leave lines."""
+    """Disconnect: the open menu closes (cursor and crafting grid are dropped), then the leave lines."""
     player = online(ex, name)
-    close_menu(ex, player)
+    close_menu(ex, player, disconnected=True)
     ex.world.dismount(player)
     for passenger in list(player.passengers):
         rider = ex.world.entity_by_uuid(passenger)

@@ -67,6 +67,10 @@ class Executor:
         self._service_s = options.service_ms / 1000.0
         self.on_stop: Callable[[], None] | None = None
         """Set by the server: what ``/stop`` does after its feedback."""
+        from dfg_bridge.sim.races import Races
+
+        self.races = Races()
+        """Staged races and chaos: player actions run just before matching RCON commands."""
 
     # -- texts ------------------------------------------------------------------------------------------
 
@@ -148,6 +152,9 @@ class Executor:
         with self.lock:
             if self._service_s > 0:
                 time.sleep(self._service_s)
+            if self.races.races or self.races.chaos is not None:
+                self.races.before_command(self, command)
+                self._rcon_buffer.clear()  # an action's own feedback is not this command's reply
             self.rcon_total += 1
             record = CommandRecord(seq=next(self._seq), command=command, valid=True, error=None)
             self.records.append(record)

@@ -245,6 +245,9 @@ def cmd_gamemode(ex: Executor, src: Source, call: Call) -> int:
             continue
         player.game_mode = mode
         changed += 1
+        if mode is GameMode.SPECTATOR:
+            # ServerPlayer.setGameMode: a new spectator stops riding (and drops shoulder parrots).
+            ex.world.dismount(player)
         if player is src.entity:
             ex.success(src, ex.tr("commands.gamemode.success.self", shown_mode), broadcast=True)
         else:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["SlotRef", "cmd_clear", "cmd_give", "cmd_item", "entity_slot"]
 
 CURSOR = 499
+CRAFTING = range(500, 504)
 
 
 class SlotRef:
@@ -52,6 +53,8 @@ def entity_slot(entity: Entity, index: int) -> SlotRef | None:
         return _list_slot(entity.inventory, 40)
     if 100 <= index <= 103:
         return _list_slot(entity.inventory, 36 + index - 100)
+    if index in CRAFTING:
+        return _list_slot(entity.crafting, index - CRAFTING.start)
     if index == CURSOR:
 
         def put(stack: ItemStack | None) -> None:
@@ -211,7 +214,12 @@ def _matches(ex: Executor, predicate: ItemPredicate | None, stack: ItemStack) ->
 
 
 def cmd_clear(ex: Executor, src: Source, call: Call) -> int:
-    """``clear [targets] [item] [maxCount]``: inventory, crafting grid and the cursor, not the ender chest."""
+    """``clear [targets] [item] [maxCount]``: inventory, crafting grid and the cursor, not the ender chest.
+
+    Vanilla's ``Inventory.clearOrCountMatchingItems(predicate, max, inventoryMenu.getCraftSlots())``
+    takes the inventory (armour and off hand included), then the 2×2 crafting grid, then the carried
+    stack (DESIGN §6: confirmed on a real 1.21.8 server).
+    """
     if "targets" in call.args:
         targets = find_players(ex, src, call.arg("targets"))  # type: ignore[arg-type]
     elif isinstance(src.entity, Player):
@@ -227,6 +235,9 @@ def cmd_clear(ex: Executor, src: Source, call: Call) -> int:
     for player in targets:
         found = _clear_store(ex, player.inventory, predicate, max_count, test)
         budget = -1 if max_count < 0 else max(0, max_count - found)
+        if test or budget != 0 or max_count < 0:
+            found += _clear_store(ex, player.crafting, predicate, budget, test)
+            budget = -1 if max_count < 0 else max(0, max_count - found)
         if player.cursor is not None and (test or budget != 0 or max_count < 0):
             cursor: list[ItemStack | None] = [player.cursor]
             found += _clear_store(ex, cursor, predicate, budget, test)

@@ -88,6 +88,9 @@ class Player(Entity):
     inventory: list[ItemStack | None] = dataclasses.field(default_factory=lambda: [None] * INVENTORY_SIZE)
     ender: list[ItemStack | None] = dataclasses.field(default_factory=lambda: [None] * ENDER_SIZE)
     cursor: ItemStack | None = None
+    """The carried stack of the open menu (``player.cursor``, 1.20.5+)."""
+    crafting: list[ItemStack | None] = dataclasses.field(default_factory=lambda: [None] * 4)
+    """The 2×2 crafting grid of the inventory screen (``player.crafting.0-3``); not saved with the player."""
     selected: int = 0
     game_mode: GameMode = GameMode.SURVIVAL
     permission: int = 0

@@ -1,0 +1,102 @@
+"""Giving custody back (返却): one attempt, exact per stack (see :mod:`dfg_bridge.host.custody`).
+
+An attempt freezes the player, copies every pending stack into an *empty* slot only
+(``execute unless items entity <p> <slot> * run item replace …``), reads the player back and records
+each stack that verifiably arrived as delivered, then unfreezes. The plan is written before the
+copies; while it is open the player stays frozen, so after a crash or a disconnect the next attempt
+settles it against exactly what the copies did: a frozen player cannot throw or move the stacks
+that arrived, and an empty-slot copy can never overwrite anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dfg_bridge.host.inventory import MAIN_SLOTS, ReadError
+from dfg_bridge.host.ledger import CustodyRecord
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.custody import Custody, Restore
+
+
+def give(custody: Custody, record: CustodyRecord) -> Restore:
+    """One give-back attempt for a HELD or RESTORING record (the caller finishes on DONE)."""
+    from dfg_bridge.host.custody import Restore, main_count
+
+    player = record.player
+    if not record.pending and not record.plan:
+        custody.freezer.thaw(player)
+        return Restore.DONE
+    sink, r = custody.sink, custody.r
+    try:
+        current = custody.read_player(player)
+    except ReadError:
+        return Restore.OFFLINE
+    if not record.plan and not _fits_any(custody, record, current):
+        return Restore.NO_ROOM  # nothing could move: do not freeze the player for nothing
+    try:
+        custody.freezer.freeze(player)
+        sink.run(r.clear(player))  # our own items (cards, key book) anywhere, cursor included
+        current = custody.read_player(player)
+        held = custody.count(player)
+    except ReadError:
+        return Restore.OFFLINE
+    if record.plan:
+        _settle_plan(custody, record, current)
+        record = custody.ledger.get(player) or record
+    if held != main_count(current):
+        custody.freezer.thaw(player)
+        return Restore.BUSY
+    pending = record.pending
+    already = {
+        slot: slot
+        for slot, stack in pending.items()
+        if slot.startswith("enderchest.") and current.get(slot) == stack
+    }
+    if already:
+        # The ender chest is emptied per slot after the clear; a slot still holding its stack was
+        # never emptied (the player left in between), so the player has it: nothing to copy.
+        custody.ledger.deliver(player, already)
+        record = custody.ledger.get(player) or record
+        pending = record.pending
+    plan = _plan(custody, pending, current)
+    if plan:
+        custody.ledger.plan(player, plan)
+        for slot, dest in plan.items():
+            pos, cslot = custody.locker_of(record, slot)
+            sink.run(r.unless_items(player, dest, r.copy_block_to_player(pos, cslot, player, dest)))
+        try:
+            after = custody.read_player(player)
+        except ReadError:
+            return Restore.OFFLINE  # the plan stays open and the player frozen until we can read them
+        arrived = {slot: dest for slot, dest in plan.items() if after.get(dest) == pending[slot]}
+        custody.ledger.deliver(player, arrived)
+    custody.freezer.thaw(player)
+    left = (custody.ledger.get(player) or record).pending
+    if not left:
+        return Restore.DONE
+    return Restore.NO_ROOM if len(plan) < len(pending) else Restore.FAILED
+
+
+def _settle_plan(custody: Custody, record: CustodyRecord, current: dict[str, str]) -> None:
+    """Account for copies a previous attempt sent but never read back (the player is still frozen)."""
+    arrived = {slot: dest for slot, dest in record.plan.items() if current.get(dest) == record.snapshot[slot]}
+    custody.ledger.deliver(record.player, arrived)
+
+
+def _plan(custody: Custody, pending: dict[str, str], current: dict[str, str]) -> dict[str, str]:
+    """Each pending stack's destination: its own slot if empty, else a free main slot (if any)."""
+    plan: dict[str, str] = {}
+    occupied = set(current)
+    for slot in sorted(pending, key=custody.slots.index):
+        dest = slot if slot not in occupied else next((s for s in MAIN_SLOTS if s not in occupied), None)
+        if dest is None:
+            continue
+        plan[slot] = dest
+        occupied.add(dest)
+    return plan
+
+
+def _fits_any(custody: Custody, record: CustodyRecord, current: dict[str, str]) -> bool:
+    occupied = set(current)
+    return any(slot not in occupied for slot in record.pending) or any(s not in occupied for s in MAIN_SLOTS)
