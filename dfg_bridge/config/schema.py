@@ -274,7 +274,15 @@ class HandConfig:
     """``hand:`` the hand screen (手札の画面)."""
 
     surface: HandSurface = opt(HandSurface.CHEST, "`chest` (the seat's locked double chest) or `enderchest`.")
-    poll_interval: float = opt(0.05, "Seconds between polls of the screen of a player who may act.", min=0.01)
+    poll_interval: float = opt(
+        0.05, "Seconds between looks at the hand screens right after a click (the fastest pace).", min=0.01
+    )
+    idle_poll_interval: float = opt(
+        0.3, "Seconds between looks while a player may act but has not clicked lately.", min=0.01, max=5.0
+    )
+    offturn_poll_interval: float = opt(
+        0.5, "Seconds between looks while nobody may act (cards taken off turn come back).", min=0.05, max=5.0
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -113,5 +113,7 @@ def host_settings(config: Config) -> HostSettings:
         custody_ender_chest=str(config.hand.surface) == "enderchest",
         hand_surface=str(config.hand.surface),
         hand_poll_interval=config.hand.poll_interval,
+        hand_idle_interval=config.hand.idle_poll_interval,
+        hand_offturn_interval=config.hand.offturn_poll_interval,
         sidebar_overflow=config.displays.sidebar_overflow,
     )

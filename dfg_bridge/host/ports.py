@@ -281,6 +281,82 @@ class CommandRenderer(Protocol):
         """Re-place a double chest (closing it for anyone viewing it), locked to a new key."""
         ...
 
+    # the hand screen's watch (dfg_bridge.host.handscreen.watch), keys and reclaiming
+    lock_predicate: bool
+    """Whether container locks are item predicates (1.21.2+) rather than names."""
+
+    def our_items(self, tag: str | None = None) -> str:
+        """The item predicate for our items (``*[custom_data~{dfg:{}}]``)."""
+        ...
+
+    def our_keys(self, tag: str | None = None) -> str:
+        """Key books, or the one tagged ``tag``."""
+        ...
+
+    def our_keys_except(self, tag: str) -> str:
+        """Key books except the one tagged ``tag``."""
+        ...
+
+    def our_non_keys(self) -> str:
+        """Every item of ours except key books."""
+        ...
+
+    def count_items(self, target: str, predicate: str | None = None) -> str:
+        """``clear <target> <predicate> 0`` (counts)."""
+        ...
+
+    def items_check(self, holds: bool, target: str, slots: str, predicate: str) -> str:
+        """``if|unless items entity <target> <slots> <predicate>``."""
+        ...
+
+    def entity_check(self, exists: bool, selector: str) -> str:
+        """``if|unless entity <selector>``."""
+        ...
+
+    def dropped_near(self, pos: Vec3, radius: float) -> str:
+        """Our item entities within ``radius`` of ``pos``."""
+        ...
+
+    def all_clear(self, checks: Sequence[str]) -> str:
+        """``execute <check> …``: ``Test passed`` when every check holds."""
+        ...
+
+    def container_holds(self, pos: BlockPos, block: str, slots: Sequence[tuple[int, int]]) -> str:
+        """The check that a container's stacks are exactly these ``(slot, count)`` pairs."""
+        ...
+
+    def ender_holds(self, target: str, slots: Sequence[tuple[int, int]]) -> str:
+        """The same for a player's ender chest."""
+        ...
+
+    def stat_objective(self, name: str, stat: str) -> str:
+        """``scoreboard objectives add <name> minecraft.custom:minecraft.<stat>``."""
+        ...
+
+    def scores_reset(self, selector: str, objective: str) -> str:
+        """``scoreboard players set <selector> <objective> 0``."""
+        ...
+
+    def tag_player(self, target: str, tag: str, *, add: bool = True) -> str:
+        """``tag <target> add|remove <tag>``."""
+        ...
+
+    def if_items_on(self, target: str, slot: str, predicate: str, command: str) -> str:
+        """``execute if items entity <target> <slot> <predicate> run <command>``."""
+        ...
+
+    def unless_foreign_in_block(self, pos: BlockPos, slot: str, command: str) -> str:
+        """``command`` only if the container slot holds nothing or an item of ours."""
+        ...
+
+    def unless_foreign_on(self, target: str, slot: str, command: str) -> str:
+        """``command`` only if the player's slot holds nothing or an item of ours."""
+        ...
+
+    def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:
+        """``data merge block <pos> {Lock|lock:…}``: re-key a container in place."""
+        ...
+
     def container_title(self, pos: BlockPos, title: Text) -> str:
         """``data merge block <pos> {CustomName:…}``."""
         ...

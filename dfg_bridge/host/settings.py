@@ -120,7 +120,11 @@ class HostSettings:
     hand_surface: str = "chest"
     """Where the hand screen is: ``chest`` (the seat's locked double chest) or ``enderchest``."""
     hand_poll_interval: float = 0.05
-    """Seconds between reads of the screen of a player who may act."""
+    """Seconds between looks at the screens right after a click or an opening (the fastest pace)."""
+    hand_idle_interval: float = 0.3
+    """Seconds between looks while a seated player may act but nothing happened lately."""
+    hand_offturn_interval: float = 0.5
+    """Seconds between looks while no seated player may act (a card taken off turn comes back)."""
 
     def table(self, table_id: str) -> TableSettings | None:
         """The table with this id."""

@@ -18,7 +18,7 @@ from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.differ import Element
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.flow import TableFlow
-from dfg_bridge.host.handscreen import HandScreens, Surface, send_chat_hand, show_dialog
+from dfg_bridge.host.handscreen import HandScreens, Surface, WatchTimes, send_chat_hand, show_dialog
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.match import EndReason, MatchRun, Participant
 from dfg_bridge.host.settings import TableSettings
@@ -35,9 +35,11 @@ class Table(TableFlow):
     def __init__(self, ctx: HostContext, settings: TableSettings, index: int) -> None:
         super().__init__(ctx, settings, index)
         self.pending_settings: TableSettings | None = None
-        self.hands = HandScreens(
-            self, surface=Surface(ctx.settings.hand_surface), poll_interval=ctx.settings.hand_poll_interval
+        hs = ctx.settings
+        times = WatchTimes(
+            fast=hs.hand_poll_interval, idle=hs.hand_idle_interval, off_turn=hs.hand_offturn_interval
         )
+        self.hands = HandScreens(self, surface=Surface(hs.hand_surface), times=times)
         """The seated players' hand screens (手札の画面)."""
 
     # ---- lobby ----------------------------------------------------------------------------------
@@ -55,7 +57,13 @@ class Table(TableFlow):
             self.ctx.tell(player, "lobby.waiting", "yellow", max=self.settings.max_players)
 
     def remove_member(self, player: str) -> None:
-        """Take a player out of the lobby and give their items back (now, or at their next join)."""
+        """Take a player out of the lobby and give their items back (now, or at their next join).
+
+        A seat they still hold is vacated first (脱落, a disconnect, the grace running out): its hand
+        screen is wiped even when they are offline.
+        """
+        if self.hands.screen_of(player) is not None:
+            self.unseat(player)
         self.lobby.remove(player)
         self.selection.pop(player, None)
         self.away.pop(player, None)
@@ -313,7 +321,6 @@ class Table(TableFlow):
                     self.drop(seat)
                 if self.run is not None:
                     self.remove_member(name)
-        self.hands.sweep()
         if self.run is not None and self.seconds_left() is not None:
             self.sync()
 

@@ -32,6 +32,9 @@ Vec3 = tuple[float, float, float]
 FACINGS = ("north", "east", "south", "west")
 """Horizontal facings in clockwise order."""
 
+KEY_TAG_PREFIX = "key_"
+"""Tags of key books (``key_t1_0_…``): their ``custom_data`` gets the ``key:1b`` marker."""
+
 MAX_COMMAND_BYTES = 1446
 """Vanilla RCON reads one 1460-byte packet: a command longer than this (UTF-8) kills the connection."""
 
@@ -116,8 +119,15 @@ class DialectBase:
 
     # --- items ----------------------------------------------------------------------------------
     def custom_data(self, tag: str) -> str:
-        """The ``custom_data`` value every item of ours carries: ``{dfg:{id:"<tag>"}}`` (or ``{dfg:{}}``)."""
-        return "{dfg:{id:" + self.nbt_str(tag) + "}}" if tag else "{dfg:{}}"
+        """The ``custom_data`` value every item of ours carries: ``{dfg:{id:"<tag>"}}`` (or ``{dfg:{}}``).
+
+        A key book's tag starts with :data:`KEY_TAG_PREFIX` and also carries ``key:1b``, so one item
+        predicate tells keys from every other item of ours (``WatchCommands.our_non_keys``).
+        """
+        if not tag:
+            return "{dfg:{}}"
+        marker = ",key:1b" if tag.startswith(KEY_TAG_PREFIX) else ""
+        return "{dfg:{id:" + self.nbt_str(tag) + marker + "}}"
 
     def item_arg(self, spec: ItemSpec) -> str:
         """The item-stack argument for ``spec`` without the count, e.g. ``red_dye[custom_name=…,…]``."""

@@ -9,10 +9,11 @@ from dfg_bridge.render.control import ControlCommands
 from dfg_bridge.render.displays import DisplayCommands
 from dfg_bridge.render.items import ItemCommands
 from dfg_bridge.render.version import Version
+from dfg_bridge.render.watch import WatchCommands
 from dfg_bridge.render.world import WorldCommands
 
 
-class Dialect(ChatCommands, ItemCommands, DisplayCommands, WorldCommands, ControlCommands):
+class Dialect(ChatCommands, ItemCommands, DisplayCommands, WorldCommands, ControlCommands, WatchCommands):
     """All command builders for one Minecraft version.
 
     Builders are methods that return one command string (no leading ``/``); they validate names and

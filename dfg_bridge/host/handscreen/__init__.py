@@ -6,7 +6,10 @@ Seed 001 「手札の開き方」「画面の見方・出し方」, built with s
 * :mod:`~dfg_bridge.host.handscreen.view` — the screen as a pure function of a :class:`ScreenState`;
 * :mod:`~dfg_bridge.host.handscreen.verdict` — the 出す button's colour and reason, from the engine;
 * :mod:`~dfg_bridge.host.handscreen.clicks` — reading the screen back and finding the clicked slots;
-* :mod:`~dfg_bridge.host.handscreen.manager` — :class:`HandScreens`: keys, drawing, polling, cleanup;
+* :mod:`~dfg_bridge.host.handscreen.manager` — :class:`HandScreens`: seats, drawing, reading, cleanup;
+* :mod:`~dfg_bridge.host.handscreen.watch` — when to look at the screens (one command a look);
+* :mod:`~dfg_bridge.host.handscreen.keys`, :mod:`~dfg_bridge.host.handscreen.seats` — per-match keys,
+  and taking our items back from players;
 * :mod:`~dfg_bridge.host.handscreen.talk` — the clickable chat hand and the 1.21.6+ dialog.
 """
 
@@ -18,6 +21,7 @@ from dfg_bridge.host.handscreen.state import PlayerLine, ScreenState, SortOrder,
 from dfg_bridge.host.handscreen.talk import on_dialog, send_chat_hand, show_dialog
 from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict, pass_refusal, reason_text, verdict
 from dfg_bridge.host.handscreen.view import Cell, card_item, cells
+from dfg_bridge.host.handscreen.watch import WatchTimes
 
 __all__ = [
     "CHEST",
@@ -36,6 +40,7 @@ __all__ = [
     "SortOrder",
     "Surface",
     "Verdict",
+    "WatchTimes",
     "card_item",
     "cells",
     "diff",

@@ -48,11 +48,10 @@ def _tell_error(table: Table, player: str, exc: HostError | EngineError) -> None
         table.ctx.tell(player, "error.not_now", "red")
 
 
-def act(screens: HandScreens, screen: HandScreen, targets: Sequence[Target], *, fresh: bool) -> None:
+def act(screens: HandScreens, screen: HandScreen, targets: Sequence[Target]) -> None:
     """Act on the clicked ``targets`` of ``screen``: card clicks first, then buttons.
 
-    ``fresh``: the clicks were made before the player could act (found by the first read of a turn);
-    their card clicks still select, but their button clicks are ignored — the button said "not now".
+    Only clicks made while the player may act get here (the watch undoes the others).
     """
     table, player = screens.table, screen.player
     for target in targets:
@@ -61,8 +60,6 @@ def act(screens: HandScreens, screen: HandScreen, targets: Sequence[Target], *, 
                 toggle(table, player, target)
             except (HostError, EngineError) as exc:
                 _tell_error(table, player, exc)
-    if fresh:
-        return
     for target in targets:
         if isinstance(target, Button):
             try:

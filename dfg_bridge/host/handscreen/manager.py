@@ -1,37 +1,38 @@
-"""The hand screens of one table (卓の手札画面): keys, drawing, polling and clicks.
+"""The hand screens of one table (卓の手札画面): seats, keys, drawing, reading and clicks.
 
 :class:`HandScreens` belongs to a :class:`~dfg_bridge.host.table.Table` and runs on the main thread.
 
-* **Seating** gives the player the seat's 「手札を開く」 key book (in ``hotbar.0``, so it is in hand)
-  and re-keys the seat's chest to it; unseating clears the key and every card item and wipes the
-  chest. On 1.20.5–1.21.1 a lock is a *name* (anyone can rename a book on an anvil), so each match
-  gets a fresh secret suffix in the key's name; on 1.21.2+ the lock matches the key's
-  ``custom_data``, which players cannot forge.
-* **Drawing** (:meth:`sync`, called from the table's own sync) writes only the slots whose content
-  changed, for every seated player.
-* **Polling**: only screens whose player may act now are read back, each every ``poll_interval``
-  seconds, the reads of several screens spread evenly over the interval. A difference is a click:
-  the player's card items are cleared (cursor and inventory), thrown ones killed, the key given back
-  if it was swapped into the screen, the click acted on, and the touched slots redrawn.
+* **Seating** tags the player (``dfg_<table>_p``, for the watch's selectors), re-keys the seat's chest
+  to this match's key of that seat (:mod:`~dfg_bridge.host.handscreen.keys`) and puts the key into a
+  free slot of the player's. **Unseating** — leave, disconnect, 脱落, the match's end — wipes the
+  screen *first* (a click made meanwhile then finds nothing to take), then takes every item of ours
+  back from the player (:func:`~dfg_bridge.host.handscreen.seats.reclaim`).
+* **Drawing** (:meth:`sync`, from the table's own sync) writes only the slots whose content changed,
+  each write conditional on the slot not holding a player's own item.
+* **Reading**: :class:`~dfg_bridge.host.handscreen.watch.Watch` decides when a screen must be read
+  (:meth:`read`). A difference is a click when the player may act and the turn's first look is past;
+  otherwise (off turn, or found by the first look of a turn) it is undone and never acted on — not even
+  as a selection.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.actions import act
-from dfg_bridge.host.handscreen.base import KEY_ITEM, KEY_SLOT, REMOVED, HandPoll, ScreenRenderer
+from dfg_bridge.host.handscreen.base import HandPoll, ScreenRenderer
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.clicks import Diff, ScreenReadError
+from dfg_bridge.host.handscreen.keys import Key, KeyRing
 from dfg_bridge.host.handscreen.layout import CHEST, Layout, Surface, ender_layout, ender_pages
 from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, chest_halves
 from dfg_bridge.host.handscreen.state import ScreenState
 from dfg_bridge.host.handscreen.view import Cell, cells
-from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.host.handscreen.watch import Watch, WatchTimes
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
@@ -40,24 +41,20 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 class HandScreens:
     """Every seated player's hand screen at one table."""
 
     def __init__(
-        self, table: Table, *, surface: Surface = Surface.CHEST, poll_interval: float = 0.05
+        self, table: Table, *, surface: Surface = Surface.CHEST, times: WatchTimes | None = None
     ) -> None:
         self.table = table
         self.surface = surface
-        self.poll_interval = poll_interval
         self.screens: dict[str, HandScreen] = {}
         self.counts: Counter[str] = Counter()
-        """Commands sent, by purpose: ``draw``, ``poll``, ``clean``, ``key`` (for the efficiency figures)."""
-        self.secret = secrets.token_hex(2)
-        """This match's key-name suffix (1.20.5–1.21.1 locks match names)."""
-        self._token = 0
-        self._due: float | None = None
-        """When the pending poll fires (``None``: no poll pending)."""
-        self._turn = 0
+        """Commands sent, by purpose: ``draw``, ``poll``, ``keys`` (for the efficiency figures)."""
+        self.keys = KeyRing(table.id, named_locks=not table.ctx.r.lock_predicate)
+        self.watch = Watch(self, times or WatchTimes())
         self._states: dict[str, ScreenState] = {}
         self._titles: dict[str, str] = {}
         self.dialog_page: dict[str, int] = {}
@@ -65,27 +62,31 @@ class HandScreens:
 
     # ---- plumbing ---------------------------------------------------------------------------------
     @property
-    def _r(self) -> ScreenRenderer:
+    def r(self) -> ScreenRenderer:
+        """The command builders."""
         return self.table.ctx.r
 
-    def _run(self, purpose: str, command: str) -> str:
+    def run(self, purpose: str, command: str) -> str:
+        """Send one command, counted under ``purpose``."""
         self.counts[purpose] += 1
         return self.table.ctx.sink.run(command)
 
+    @property
+    def player_tag(self) -> str:
+        """The entity tag every player seated at this table carries (``dfg_t1_p``)."""
+        return self.table.names.table_tag + "_p"
+
+    def key(self, seat: int) -> Key:
+        """Seat ``seat``'s key in this match."""
+        return self.keys.key(seat, f"{self.table.ctx.text('hand.key_name')} {self.table.id}-{seat + 1}")
+
     def key_tag(self, seat: int) -> str:
-        """The ``custom_data`` tag of seat ``seat``'s key book."""
-        return self.table.names.key_tag(seat)
+        """The ``custom_data`` tag of seat ``seat``'s key book this match."""
+        return self.key(seat).tag
 
     def key_name(self, seat: int) -> str:
-        """The key book's name: 「手札を開く」, the table and seat, and this match's secret."""
-        base = self.table.ctx.text("hand.key_name")
-        return f"{base} {self.table.id}-{seat + 1} #{self.secret}"
-
-    def key_item(self, seat: int) -> ItemSpec:
-        """The seat's key book."""
-        return ItemSpec(
-            KEY_ITEM, 1, Text(self.key_name(seat), color="gold", italic=False), tag=self.key_tag(seat)
-        )
+        """The key book's name as plain text (what a 1.20.5–1.21.1 lock matches)."""
+        return self.key(seat).name
 
     def _spot(self, player: str, seat: int) -> ChestSurface | EnderSurface | None:
         if self.surface is Surface.ENDER_CHEST:
@@ -97,65 +98,115 @@ class HandScreens:
         top, bottom = chest_halves(box.a, box.b, box.facing)
         return ChestSurface(top, bottom)
 
+    def online(self, player: str) -> bool:
+        """Whether ``player`` is online."""
+        return player in self.table.ctx.online
+
     # ---- seats --------------------------------------------------------------------------------------
     def new_match(self) -> None:
-        """A match starts: a fresh key secret."""
-        self.secret = secrets.token_hex(2)
+        """A match starts: every seat's key is new; nobody keeps the table's tag from before."""
+        self.keys.new_match()
+        self.run(seats.PURPOSE, self.r.tag_player(f"@a[tag={self.player_tag}]", self.player_tag, add=False))
 
     def seated(self, player: str, seat: int) -> None:
-        """``player`` sits at ``seat``: give the key and re-key the chest (drawn at the next sync)."""
+        """``player`` sits at ``seat``: tag, re-key the chest if needed, hand them the key."""
         spot = self._spot(player, seat)
         if spot is None:
             return
-        self.screens[player] = HandScreen(player, seat, spot)
+        screen = self.screens.get(player)
+        if screen is None or screen.seat != seat:
+            screen = self.screens[player] = HandScreen(player, seat, spot)
+        screen.fresh = True
         self._states.pop(player, None)
-        if player not in self.table.ctx.online:
+        if not self.online(player):
             return
-        r = self._r
-        self._run("key", r.clear(player))
+        self.run(seats.PURPOSE, self.r.tag_player(player, self.player_tag))
+        # Whatever of ours they still carry (cards taken before a disconnect, an old key, this seat's
+        # key kept in the ender chest) goes first, so exactly one valid key exists afterwards.
+        seats.reclaim(self, player, keys=True, ender=isinstance(spot, ChestSurface))
         if isinstance(spot, ChestSurface):
-            self._run("key", r.item_to_player(player, KEY_SLOT, self.key_item(seat)))
-            # Re-placing the chest closes it for anyone who opened it earlier (a stale viewer could
-            # otherwise watch the hand), and locks it to this match's key.
-            box = self.table.settings.hand_boxes[seat]
+            key = self.key(seat)
+            if screen.lock != key.tag:
+                self._rekey(screen, key)
+            seats.give_key(self, screen, key)
+        self.watch.arm(now=True)
+
+    def _rekey(self, screen: HandScreen, key: Key) -> None:
+        """Lock the seat's chest to ``key``, re-placing it (which closes it for anyone viewing it).
+
+        A player's own item left in the chest (no room when it was vacated) keeps it from being
+        re-placed: then only the lock changes.
+        """
+        surface = screen.surface
+        assert isinstance(surface, ChestSurface)
+        box = self.table.settings.hand_boxes[screen.seat]
+        foreign = seats.chest_foreign(self, screen)
+        if foreign:
+            log.warning("table %s: seat %d's chest holds a player's item: re-locked in place", self.table.id,
+                        screen.seat + 1)  # fmt: skip
+            for pos in (surface.top, surface.bottom):
+                self.run(seats.PURPOSE, self.r.set_lock(pos, key.name, key.tag))
+            screen.foreign = foreign
+            screen.drawn = None
+        else:
             title = Text(self.table.ctx.text("hand.title"))
-            name, tag = self.key_name(seat), self.key_tag(seat)
-            rekey = r.rekey_double_chest(box.a, box.b, box.facing, key_name=name, key_tag=tag, title=title)
-            for command in rekey:
-                self._run("key", command)
-            screen = self.screens[player]
+            for command in self.r.rekey_double_chest(box.a, box.b, box.facing, key_name=key.name,
+                                                     key_tag=key.tag, title=title):  # fmt: skip
+                self.run(seats.PURPOSE, command)
             screen.drawn = {}
-            self._titles[player] = "hand.title"
+            screen.foreign.clear()
+        screen.stray.clear()
+        screen.lock = key.tag
+        self._titles[screen.player] = "hand.title"
+
+    def renew_key(self, screen: HandScreen) -> None:
+        """The player's key went missing (it may be lying in a world chest): a new key, the old one dead."""
+        self.keys.renew(screen.seat)
+        if isinstance(screen.surface, ChestSurface) and self.online(screen.player):
+            self._rekey(screen, self.key(screen.seat))
+            seats.reclaim(self, screen.player, keys=True)
+            seats.give_key(self, screen, self.key(screen.seat))
+            self._states.pop(screen.player, None)
+            self.sync([screen.player])
 
     def unseated(self, player: str) -> None:
-        """``player`` left their seat: take the key and any card items back, wipe the screen."""
+        """``player`` left their seat: wipe the screen first, then take every item of ours back."""
         screen = self.screens.pop(player, None)
         self._states.pop(player, None)
         if screen is None:
             return
-        r = self._r
-        if player in self.table.ctx.online:
-            self._run("clean", r.clear(player))
+        online = self.online(player)
         if isinstance(screen.surface, ChestSurface):
-            for command in screen.surface.wipe(r):
-                self._run("clean", command)
-        elif player in self.table.ctx.online:
-            # The ender chest has no one-command wipe: read it once and empty what holds anything (a
-            # card may have been moved anywhere), so custody can put the player's own items back.
-            try:
-                held = sorted(screen.surface.seen(0, self._run("clean", screen.surface.reads(r)[0])))
-            except ScreenReadError:
-                held = list(range(screen.surface.size))
-            for slot in held:
-                self._run("clean", screen.surface.write(r, slot, None))
-        self._arm()
+            foreign = seats.chest_foreign(self, screen) if online or screen.foreign else set()
+            screen.foreign = foreign or set()
+            held = seats.return_foreign(self, screen)
+            if held:
+                for slot in sorted(set(range(CHEST.size)) - set(held)):
+                    self.run("draw", screen.surface.write(self.r, slot, None))
+            else:
+                for command in screen.surface.wipe(self.r):
+                    self.run("draw", command)
+        elif online:
+            for command in screen.surface.wipe(self.r):
+                self.run("draw", command)
+        if online:
+            seats.reclaim(self, player, keys=True)
+            self.run(seats.PURPOSE, self.r.tag_player(player, self.player_tag, add=False))
+        self.watch.arm()
+
+    def reclaim_stray(self, player: str) -> None:
+        """A player with no seat here (re)joined: take back any item of ours they still carry."""
+        if player not in self.screens and self.online(player):
+            seats.reclaim(self, player, keys=True)
 
     def forget(self) -> None:
         """After a (re)connect: every screen is redrawn in full at the next sync."""
         for screen in self.screens.values():
             screen.drawn = None
+            screen.fresh = True
         self._states.clear()
         self._titles.clear()
+        self.watch.arm(now=True)
 
     # ---- drawing ------------------------------------------------------------------------------------
     def layout(self, screen: HandScreen, state: ScreenState) -> Layout:
@@ -176,21 +227,18 @@ class HandScreens:
         return state, cells(state, self.layout(screen, state), ctx.msgs, ctx.lang)
 
     def sync(self, players: Sequence[str] | None = None, *, first: Sequence[int] = ()) -> int:
-        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan polls.
+        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan the watch.
 
         ``first``: slots to write before the others (the ones a click just touched).
         """
-        if not self.screens:
-            self._arm()
-            return 0
-        snap = self.table.snapshot()
         sent = 0
-        for name in list(players if players is not None else self.screens):
-            screen = self.screens.get(name)
-            if screen is None or name not in self.table.ctx.online:
-                continue
-            sent += self._draw(screen, snap, first)
-        self._arm(snap)
+        if self.screens and self.table.run is not None:
+            snap = self.table.snapshot()
+            for name in list(players if players is not None else self.screens):
+                screen = self.screens.get(name)
+                if screen is not None and self.online(name):
+                    sent += self._draw(screen, snap, first)
+        self.watch.arm()
         return sent
 
     def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:
@@ -199,16 +247,23 @@ class HandScreens:
             return 0
         sent = 0
         if screen.drawn is None:
-            for command in screen.surface.wipe(self._r):
-                self._run("draw", command)
+            if isinstance(screen.surface, ChestSurface):
+                found = seats.chest_foreign(self, screen)
+                screen.foreign = found if found is not None else screen.foreign
+            wipe = screen.surface.wipe(self.r) if not screen.foreign else []
+            for command in wipe:
+                self.run("draw", command)
                 sent += 1
             screen.drawn = {}
-            screen.stray.clear()
-        commands = screen.commands_for(want, self._r)
+            screen.stray = set(range(screen.surface.size)) - screen.foreign if screen.foreign else set()
+        commands = screen.commands_for(want, self.r)
         if first:
             commands.sort(key=lambda pair: pair[0] not in first)
         for slot, command in commands:
-            self._run("draw", command)
+            reply = self.run("draw", command)
+            if not reply:
+                screen.foreign.add(slot)  # the guard found a player's own item there
+                continue
             screen.mark(slot, want.get(slot))
             sent += 1
         sent += self._title(screen, state)
@@ -224,129 +279,63 @@ class HandScreens:
             return 0
         title = Text(self.table.ctx.text(key), color="dark_green" if state.exchange else None)
         for pos in (screen.surface.top, screen.surface.bottom):
-            self._run("draw", self._r.container_title(pos, title))
+            self.run("draw", self.r.container_title(pos, title))
         self._titles[screen.player] = key
         return 2
 
-    # ---- polling ------------------------------------------------------------------------------------
-    def pollable(self, snap: TableSnap | None = None) -> list[HandScreen]:
-        """Screens whose player may act now (the only ones read back)."""
+    # ---- reading ------------------------------------------------------------------------------------
+    def may_act(self, screen: HandScreen, snap: TableSnap | None = None) -> bool:
+        """Whether the screen's player may act now (their turn or their exchange, not paused)."""
         table = self.table
-        if table.run is None or table.paused_until is not None or not self.screens:
-            return []
+        if table.run is None or table.paused_until is not None:
+            return False
         snap = snap if snap is not None else table.snapshot()
-        acting = {s.name for s in snap.seats if s.to_act and not s.cpu and not s.away}
-        out = []
-        for name, screen in self.screens.items():
-            if name in acting and name in table.ctx.online:
-                out.append(screen)
-            else:
-                screen.fresh = True
-        return out
+        return any(s.name == screen.player and s.to_act and not s.cpu and not s.away for s in snap.seats)
 
-    def _arm(self, snap: TableSnap | None = None) -> None:
-        """Keep one poll pending while any screen is pollable.
+    def read(self, screen: HandScreen, *, acting: bool) -> Diff | None:
+        """Read ``screen`` back and handle what changed; ``acting``: its player may act now.
 
-        A screen that just became pollable is read at once: clicks made while its player could not
-        act are absorbed by that first read (their card clicks select, their button clicks are
-        ignored), so a click made once the turn has begun is never mistaken for a stale one.
-        Timers are never cancelled (a cancel racing the firing job upsets APScheduler's thread): a
-        new token makes the pending poll stale, and a stale poll is ignored when it arrives.
+        A change is acted on only when ``acting`` and the screen is past its turn's first look
+        (:attr:`HandScreen.fresh`); in every case the touched slots are redrawn, the player's own
+        items given back and our items taken back from them.
         """
-        targets = self.pollable(snap)
-        if not targets:
-            if self._due is not None:
-                self._token += 1
-                self._due = None
-            return
-        now = self.table.ctx.clock()
-        if any(t.fresh for t in targets):
-            if self._due is None or self._due > now:
-                self._schedule(0.0)
-        elif self._due is None:
-            self._schedule(self.poll_interval)
-
-    def _schedule(self, delay: float) -> None:
-        self._token += 1
-        self._due = self.table.ctx.clock() + delay
-        token, table, post = self._token, self.table.id, self.table.ctx.post
-        self.table.ctx.scheduler.call_later(delay, lambda: post(HandPoll(table, token)))
-
-    def on_poll(self, event: HandPoll) -> None:
-        """Read the next pollable screen (round robin) and act on what changed."""
-        if event.token != self._token:
-            return
-        self._due = None
-        targets = self.pollable()
-        if not targets:
-            return
-        fresh = [t for t in targets if t.fresh]
-        if fresh:
-            screen = fresh[0]
-        else:
-            self._turn += 1
-            screen = targets[self._turn % len(targets)]
-        # Each screen is read every poll_interval; with several, the reads are spread across it.
-        self._schedule(0.0 if len(fresh) > 1 else self.poll_interval / len(targets))
-        self.poll(screen)
-
-    def poll(self, screen: HandScreen) -> Diff | None:
-        """Read ``screen`` back and handle any clicks; returns the difference found."""
-        r = self._r
-        commands = screen.surface.reads(r)
-        screen.reads += 1
-        # The parts (chest halves) are read in turn, starting with a different one each poll; a poll
-        # stops at the first part with a click, which saves a read on the way to the redraw. The
-        # first poll of a turn reads every part: all its clicks are stale and handled together.
-        start = screen.reads % len(commands)
         replies: dict[int, str] = {}
-        found = Diff()
-        for k in range(len(commands)):
-            part = (start + k) % len(commands)
-            replies[part] = self._run("poll", commands[part])
-            try:
-                found = screen.read(replies, key_tag=self.key_tag(screen.seat))
-            except ScreenReadError:
-                log.warning("table %s: cannot read %s's screen: %s", self.table.id, screen.player,
-                            replies[part][:120])  # fmt: skip
-                return None
-            if found.changed and not screen.fresh:
-                break
+        try:
+            for part, command in enumerate(screen.surface.reads(self.r)):
+                replies[part] = self.run("poll", command)
+            found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+        except ScreenReadError:
+            log.warning("table %s: cannot read %s's screen: %.120s", self.table.id, screen.player,
+                        " | ".join(replies.values()))  # fmt: skip
+            return None
+        screen.reads += 1
         fresh, screen.fresh = screen.fresh, False
         if not found.changed:
             return found
         screen.clicks += 1
         drawn = dict(screen.drawn or {})
         screen.forget_slots(found.touched)
+        screen.foreign.update(found.foreign)
         self._states.pop(screen.player, None)
-        targets = [t for t in (drawn[s].target for s in found.clicked if s in drawn) if t is not None]
-        # Act, redraw (the touched slots first), then take the card items back: the player sees the
-        # answer to their click as soon as possible, and the cleanup follows within milliseconds.
-        act(self, screen, targets, fresh=fresh)
+        if acting and not fresh:
+            targets = [t for t in (drawn[s].target for s in found.clicked if s in drawn) if t is not None]
+            act(self, screen, targets)
         self.sync([screen.player], first=found.touched)
-        self._clean(screen, found)
+        if found.foreign:
+            seats.return_foreign(self, screen)
+        removed = 0
+        if self.online(screen.player):
+            removed = seats.counted(self.run(seats.PURPOSE, self.r.clear(screen.player, self.r.our_non_keys())))
+        if removed < found.taken:
+            self.run(seats.PURPOSE, self.r.kill(self.r.our_dropped_items()))  # thrown out (Q) or spilled
+        if self.online(screen.player):
+            if found.key_seen and isinstance(screen.surface, ChestSurface):
+                seats.ensure_key(self, screen, self.key(screen.seat))
         return found
 
-    def _clean(self, screen: HandScreen, found: Diff) -> None:
-        """Take every card item back from the player and the ground; give the key back if it was swapped."""
-        r, player = self._r, screen.player
-        reply = self._run("clean", r.clear(player, r.our_items_except(self.key_tag(screen.seat))))
-        match = REMOVED.match(reply)
-        removed = int(match.group(1)) if match else 0
-        if removed < found.taken:
-            self._run("clean", r.kill(r.our_dropped_items()))
-        if found.key_seen and isinstance(screen.surface, ChestSurface):
-            self._run("key", r.item_to_player(player, KEY_SLOT, self.key_item(screen.seat)))
-
-    def sweep(self) -> None:
-        """Once a second during a match: remove any of our items lying on the ground (a thrown key or card).
-
-        Items a player throws cannot be picked up for 2 s (vanilla's pickup delay), so nobody else can
-        grab a dropped key first.
-        """
-        if self.table.run is None or not self.screens:
-            return
-        self._run("clean", self._r.kill(self._r.our_dropped_items()))
+    def on_poll(self, event: HandPoll) -> None:
+        """A planned look of the watch."""
+        self.watch.on_poll(event)
 
     # ---- per-player view state -------------------------------------------------------------------
     def screen_of(self, player: str) -> HandScreen | None:
@@ -360,9 +349,8 @@ class HandScreens:
             self.sync([player])
 
     def stop(self) -> None:
-        """The table is gone or stopped: no more polls."""
-        self._token += 1
-        self._due = None
+        """The table is gone or stopped: no more looks."""
+        self.watch.stop()
 
 
 __all__ = ["HandScreens"]

@@ -56,6 +56,26 @@ class SlotWriter(Protocol):
         """``data get entity <target> [<path>]``."""
         ...
 
+    def unless_foreign_in_block(self, pos: BlockPos, slot: str, command: str) -> str:
+        """``command`` only if the container slot holds nothing or an item of ours."""
+        ...
+
+    def unless_foreign_on(self, target: str, slot: str, command: str) -> str:
+        """``command`` only if the player's slot holds nothing or an item of ours."""
+        ...
+
+
+class IntegrityWriter(Protocol):
+    """The render builders that test a screen's content in one command."""
+
+    def container_holds(self, pos: BlockPos, block: str, slots: Sequence[tuple[int, int]]) -> str:
+        """The check that a container's stacks are exactly these ``(slot, count)`` pairs."""
+        ...
+
+    def ender_holds(self, target: str, slots: Sequence[tuple[int, int]]) -> str:
+        """The same for a player's ender chest."""
+        ...
+
 
 def chest_halves(a: BlockPos, b: BlockPos, facing: str) -> tuple[BlockPos, BlockPos]:
     """``(top, bottom)``: the block holding rows 1–3 (``type=right``) and the one holding rows 4–6.
@@ -87,10 +107,19 @@ class ChestSurface:
     size: int = 54
 
     def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
-        """The command that puts ``spec`` (or nothing) into screen slot ``slot``."""
-        pos, index = (self.top, slot) if slot < CHEST_HALF else (self.bottom, slot - CHEST_HALF)
+        """The command that puts ``spec`` (or nothing) into screen slot ``slot``.
+
+        It never replaces a player's own item: the write is conditional on the slot holding nothing
+        or an item of ours, checked in the same command (its reply is empty when it did not happen).
+        """
+        pos, index = self.spot(slot)
         name = f"container.{index}"
-        return r.empty_block_slot(pos, name) if spec is None else r.item_to_block(pos, name, spec)
+        write = r.empty_block_slot(pos, name) if spec is None else r.item_to_block(pos, name, spec)
+        return r.unless_foreign_in_block(pos, name, write)
+
+    def spot(self, slot: int) -> tuple[BlockPos, int]:
+        """The chest half and its container index that hold screen slot ``slot``."""
+        return (self.top, slot) if slot < CHEST_HALF else (self.bottom, slot - CHEST_HALF)
 
     def reads(self, r: SlotWriter) -> list[str]:
         """The commands that read the screen back, one per part (top half, bottom half)."""
@@ -110,6 +139,14 @@ class ChestSurface:
         """Commands that empty the whole screen."""
         return [r.clear_container(self.top), r.clear_container(self.bottom)]
 
+    def holds(self, r: IntegrityWriter, drawn: Mapping[int, Cell]) -> list[str]:
+        """Checks that hold exactly when both halves show what was drawn (slot and count)."""
+        halves: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+        for slot, cell in sorted(drawn.items()):
+            halves[slot >= CHEST_HALF].append((slot % CHEST_HALF, cell.spec.count))
+        return [r.container_holds(self.top, "minecraft:chest", halves[0]),
+                r.container_holds(self.bottom, "minecraft:chest", halves[1])]  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class EnderSurface:
@@ -120,13 +157,15 @@ class EnderSurface:
     size: int = 27
 
     def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
-        """The command that puts ``spec`` (or nothing) into ender-chest slot ``slot``."""
+        """The command that puts ``spec`` (or nothing) into ender-chest slot ``slot`` (never over the
+        player's own item)."""
         name = f"enderchest.{slot}"
-        return (
+        write = (
             r.empty_player_slot(self.player, name)
             if spec is None
             else r.item_to_player(self.player, name, spec)
         )
+        return r.unless_foreign_on(self.player, name, write)
 
     def reads(self, r: SlotWriter) -> list[str]:
         """The command that reads the ender chest back."""
@@ -141,8 +180,12 @@ class EnderSurface:
         return {s: v for s, v in parse_items(reply).items() if 0 <= s < self.size}
 
     def wipe(self, r: SlotWriter) -> list[str]:
-        """Commands that empty every ender-chest slot."""
-        return [r.empty_player_slot(self.player, f"enderchest.{i}") for i in range(self.size)]
+        """Commands that empty every ender-chest slot holding nothing or an item of ours."""
+        return [self.write(r, i, None) for i in range(self.size)]
+
+    def holds(self, r: IntegrityWriter, drawn: Mapping[int, Cell]) -> list[str]:
+        """A check that holds exactly when the ender chest shows what was drawn (slot and count)."""
+        return [r.ender_holds(self.player, [(slot, cell.spec.count) for slot, cell in sorted(drawn.items())])]
 
 
 SurfaceSpot = ChestSurface | EnderSurface
@@ -161,9 +204,18 @@ class HandScreen:
     sort: SortOrder = SortOrder.STRENGTH
     page: int = 0
     fresh: bool = True
-    """No poll yet in this turn: clicks found now were made while the player could not act."""
+    """Changes found by the next read were made while the player could not act: they are undone
+    (redrawn, the items taken back) but never acted on — not even as a selection."""
     stray: set[int] = field(default_factory=set)
-    """Slots holding something we did not draw there: emptied by the next draw."""
+    """Slots holding something of ours we did not draw there: emptied by the next draw."""
+    foreign: set[int] = field(default_factory=set)
+    """Slots holding the player's own item: never written; given back when the seat is vacated."""
+    lock: str | None = None
+    """The key tag the seat's chest is locked to (``None``: unknown, re-key at the next seating)."""
+    acting: bool = False
+    """The player could act at the last look (a change to ``True`` starts a turn)."""
+    key_missing: bool = False
+    """The key could not be given (no free slot): the watch tries again."""
     reads: int = 0
     """Read-backs so far."""
     clicks: int = 0
@@ -174,7 +226,7 @@ class HandScreen:
         """``(slot, command)`` for every slot whose content must change (after a wipe if unknown)."""
         shown = self.drawn if self.drawn is not None else {}
         out: list[tuple[int, str]] = []
-        for slot in sorted({*shown, *desired, *self.stray}):
+        for slot in sorted({*shown, *desired, *self.stray} - self.foreign):
             want, have = desired.get(slot), shown.get(slot)
             if want is None:
                 if have is not None or slot in self.stray:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from dfg_bridge.sim.actions.common import ActionError, drop_for, online
 from dfg_bridge.sim.grammar.nbt import compare_nbt
+from dfg_bridge.sim.world import stats
 from dfg_bridge.sim.world import text as textmod
 from dfg_bridge.sim.world.blocks import Block, BlockEntity
 from dfg_bridge.sim.world.clicks import Clicker, add_to_inventory
@@ -175,11 +176,14 @@ def open_container(
 ) -> dict[str, Any]:
     """Right-click a container block (lock, blocked lid and reach apply) or open the ender chest."""
     player = online(ex, name)
+    spectator = player.game_mode.value == "spectator"
     if enderchest:
         close_menu(ex, player)
         player.menu = chest_menu(
             MenuKind.ENDER_CHEST, [player.ender], player, ex.tr("container.enderchest"), None
         )
+        if not spectator:
+            stats.award(ex.world, player, "open_enderchest")
         return {"opened": True, "title": player.menu.title}
     assert pos is not None
     block = ex.world.block(pos)
@@ -197,12 +201,15 @@ def open_container(
     if block.id.endswith("chest") and any(_blocked_above(ex, p) for p, _ in parts):
         return {"opened": False, "reason": "blocked"}
     held = player.inventory[player.selected]
-    if player.game_mode.value != "spectator":
+    stat = None if spectator else stats.open_stat(block.id)
+    if not spectator:
         for _, half in parts:
             be = half.entity or BlockEntity(items=[None] * half.container_size)
             if not _lock_ok(ex, be, held):
                 shown = _title(ex, half, False)
                 player.actionbar = {"text": ex.tr("container.isLocked", shown)}
+                if stat is not None and not ex.paper:
+                    stats.award(ex.world, player, stat)  # vanilla counts the try (see world.stats)
                 return {"opened": False, "reason": "locked", "message": player.actionbar["text"]}
     stores = []
     for _, half in parts:
@@ -211,6 +218,8 @@ def open_container(
         stores.append(half.entity.items)
     close_menu(ex, player)
     player.menu = chest_menu(MenuKind.CHEST, stores, player, _title(ex, block, partner is not None), pos)
+    if stat is not None:
+        stats.award(ex.world, player, stat)
     return {"opened": True, "title": player.menu.title, "size": player.menu.container_slots}
 
 

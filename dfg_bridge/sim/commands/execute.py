@@ -15,6 +15,7 @@ from dfg_bridge.sim.commands.selectors import find_entities, score_holders
 from dfg_bridge.sim.commands.source import Source
 from dfg_bridge.sim.commands.util import block_pos, vec3
 from dfg_bridge.sim.errors import CommandFailure
+from dfg_bridge.sim.grammar.nbt import compare_nbt
 from dfg_bridge.sim.grammar.values import (
     BlockPredicateArg,
     Coordinates,
@@ -221,10 +222,22 @@ def _tester(ex: Executor, cur: _Cursor, kind: str) -> Callable[[Source], int]:
         pred: BlockPredicateArg = block_pred
 
         def block_test(s: Source) -> int:
+            # BlockPredicateArgument.BlockPredicate.test: the block, each given property, and the given
+            # NBT as a partial match of the block entity's full data (NbtUtils.compareNbt(…, true)).
             pos = block_pos(s, pos_arg)
             block_id = ex.world.block_id(pos)
             want_id = pred.id if ":" in pred.id else f"minecraft:{pred.id}"
-            return int(not pred.is_tag and block_id == want_id)
+            if pred.is_tag or block_id != want_id:
+                return 0
+            block = ex.world.block(pos)
+            props = block.properties if block is not None else {}
+            if any(props.get(key) != value for key, value in pred.properties):
+                return 0
+            if pred.nbt is not None:
+                if block is None or block.entity is None:
+                    return 0
+                return int(compare_nbt(pred.nbt, block_entity_to_nbt(ex, pos, block), partial_lists=True))
+            return 1
 
         return block_test
     if kind == "data":

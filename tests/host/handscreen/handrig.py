@@ -98,18 +98,18 @@ class Clicker:
         )  # fmt: skip
 
     def settle(self, timeout: float = 5.0) -> None:
-        """Run the daemon until the screen was read back unchanged after the clicks sent so far."""
-        screen = self.screen
-        clicks, reads = screen.clicks, screen.reads
+        """Run the daemon until a look of the watch found nothing to do after the clicks sent so far."""
+        watch = self.hands.watch
+        clicks, clear = self.screen.clicks, watch.clear_looks
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.rig.host.step(0.02)
-            screen = self.hands.screen_of(self.name)  # type: ignore[assignment]
+            screen = self.hands.screen_of(self.name)
             if screen is None or not self.may_act():
                 return
             if screen.clicks != clicks:
-                clicks, reads = screen.clicks, screen.reads
-            elif screen.reads > reads:
+                clicks, clear = screen.clicks, watch.clear_looks
+            elif watch.clear_looks > clear:
                 return
         raise AssertionError(f"{self.name}'s screen did not settle")
 

@@ -21,16 +21,17 @@ def _view(rig: Rig) -> dict[int, Any]:
 
 
 def _settle(rig: Rig, clicks: int) -> None:
-    """Run the daemon until a click was seen and the screen was then read back once more."""
+    """Run the daemon until a click was seen and a later look of the watch found nothing more to do."""
     screen = rig.table().hands.screen_of("Steve")
     assert screen is not None
+    watch = rig.table().hands.watch
     end = time.monotonic() + 5
     seen_at: int | None = None
     while time.monotonic() < end:
         rig.host.step(0.02)
         if seen_at is None and screen.clicks > clicks:
-            seen_at = screen.reads
-        if seen_at is not None and screen.reads > seen_at:
+            seen_at = watch.clear_looks
+        if seen_at is not None and watch.clear_looks > seen_at:
             return
         tbl = rig.table()
         if seen_at is not None and (tbl.run is None or tbl.run.seat_of("Steve") not in tbl._awaiting()):

@@ -1,0 +1,283 @@
+"""When to look at the hand screens (画面の監視): a question or two per look, and back-off.
+
+Every RCON command runs on the server's main thread, so reading every acting player's chest every
+50 ms (two ``data get block`` per look) was most of the daemon's traffic (issue 19). A look now asks
+questions whose answer is almost always "nothing happened", each one ``execute … if|unless …`` chain
+that replies ``Test passed`` exactly when nothing needs attention:
+
+* **The screen question**, for each player who may act now: does their chest still hold exactly what
+  was drawn? ``if block <half> minecraft:chest{Items:[{Slot:…b,count:…},…]} unless data block <half>
+  Items[n]`` for both halves (a block predicate's NBT matches lists partially, the index test bounds
+  the length; pinned in ``tests/sim/test_block_predicate.py``). Every click changes a slot, so this one
+  command replaces the two ``data get block`` reads. (It compares slots and counts, not items: two
+  cards of one rank swapped within a look are not seen; the screen is read in full at every turn's
+  start anyway.)
+* **The table question**, every :attr:`WatchTimes.off_turn` seconds (:data:`TABLE_ON_TURN` while
+  someone may act): no item of ours except keys on any seated player — main inventory, cursor, off hand
+  (``execute if items`` counts a slot range for every selected player at once); no item of ours in their
+  ender chests; none lying near the table (a card thrown with Q); no seated player opened a container
+  since the last look — the ``minecraft.custom`` statistics ``open_chest``, ``trigger_trapped_chest``,
+  ``open_enderchest``, ``open_barrel``, ``open_shulker_box`` as scoreboard objectives, all players in
+  one test each (pinned per version in ``tests/sim/test_stats.py``); every seated player still holds
+  this match's key of their seat. A card taken out off turn is thus back within about half a second,
+  and never counts as a selection; a container opened by a seated player makes the watch take back at
+  once whatever of ours they hold, before they can put it away.
+
+Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
+items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
+opened but never when it was closed, so a screen that may be open cannot be skipped; the watch backs
+off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click or
+an opening, else every :attr:`WatchTimes.idle` seconds while a seated player may act.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dfg_bridge.host.context import MAX_COMMAND_BYTES
+from dfg_bridge.host.handscreen import seats
+from dfg_bridge.host.handscreen.base import HandPoll
+from dfg_bridge.host.handscreen.layout import Surface
+from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.handscreen.manager import HandScreens
+
+log = logging.getLogger(__name__)
+
+STATS = {
+    "open_chest": "dfg_oc",
+    "trigger_trapped_chest": "dfg_otc",
+    "open_enderchest": "dfg_oe",
+    "open_barrel": "dfg_ob",
+    "open_shulker_box": "dfg_osb",
+}
+"""Each opening statistic and the objective counting it (shared by every table)."""
+DROP_RADIUS = 16.0
+"""Our item entities this close to the table's centre are looked for at every look."""
+QUIET_KEYS = 5.0
+"""Seconds the key checks are left out after a look that found nothing to mend (a key on the cursor)."""
+SUSPECT_PAUSE = 2.0
+"""After three such looks in a row, the next look waits this long."""
+TABLE_ON_TURN = 1.0
+"""Seconds between table questions while a seated player may act (their own chest is watched)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WatchTimes:
+    """Seconds between looks."""
+
+    fast: float = 0.05
+    """Right after a click or an opening (the config's ``hand.poll_interval``)."""
+    hot: float = 0.3
+    """How long "right after" lasts."""
+    idle: float = 0.3
+    """While a seated player may act."""
+    off_turn: float = 0.5
+    """While no seated player may act."""
+
+
+class Watch:
+    """Plans and makes the looks at one table's screens."""
+
+    def __init__(self, screens: HandScreens, times: WatchTimes) -> None:
+        self.hs = screens
+        self.times = times
+        self._token = 0
+        self._due: float | None = None
+        self._hot_until = 0.0
+        self._quiet_keys_until = 0.0
+        self._suspect = 0
+        self._ready = False
+        self._table_due = 0.0
+        self.looks = 0
+        """Looks made (each one command, or two with many players)."""
+        self.follow_ups = 0
+        """Looks that found something (screens read, items taken back, keys mended)."""
+        self.clear_looks = 0
+        """Looks that found nothing to do."""
+
+    # ---- planning -----------------------------------------------------------------------------------
+    def targets(self) -> list[HandScreen]:
+        """The screens worth watching: seated online players at a running match."""
+        hs = self.hs
+        if hs.table.run is None:
+            return []
+        return [s for s in hs.screens.values() if hs.online(s.player)]
+
+    def arm(self, *, now: bool = False) -> None:
+        """Keep one look planned while anyone is watched; a turn that just started is looked at at once.
+
+        Timers are never cancelled (a cancel racing the firing job upsets APScheduler's thread): a new
+        token makes the pending look stale, and a stale look is ignored when it arrives.
+        """
+        targets = self.targets()
+        if not targets:
+            self.stop()
+            return
+        snap = self.hs.table.snapshot()
+        acting = False
+        for screen in targets:
+            may = self.hs.may_act(screen, snap)
+            if may and not screen.acting:
+                screen.fresh = True  # the first look of a turn: what it finds was done off turn
+                now = True
+            screen.acting = may
+            acting = acting or may
+        clock = self.hs.table.ctx.clock()
+        table_in = max(0.0, self._table_due - clock)
+        delay = 0.0 if now else min(self._delay(clock) if acting else table_in, table_in)
+        if self._due is None or clock + delay < self._due - 1e-4:
+            self._schedule(delay)
+
+    def _delay(self, clock: float) -> float:
+        if self._suspect >= 3:
+            return SUSPECT_PAUSE
+        return self.times.fast if clock < self._hot_until else self.times.idle
+
+    def _schedule(self, delay: float) -> None:
+        ctx = self.hs.table.ctx
+        self._token += 1
+        self._due = ctx.clock() + delay
+        token, table, post = self._token, self.hs.table.id, ctx.post
+        ctx.scheduler.call_later(delay, lambda: post(HandPoll(table, token)))
+
+    def stop(self) -> None:
+        """Nothing to watch: the pending look (if any) becomes stale."""
+        if self._due is not None:
+            self._token += 1
+            self._due = None
+
+    def on_poll(self, event: HandPoll) -> None:
+        """A planned look arrived: make it (unless stale), then plan the next one."""
+        if event.token != self._token:
+            return
+        self._due = None
+        self.look()
+        self.arm()
+
+    # ---- looking ------------------------------------------------------------------------------------
+    def table_question(self, targets: list[HandScreen]) -> list[str]:
+        """The table question: one ``execute`` chain (two when many players hold keys)."""
+        hs, r = self.hs, self.hs.r
+        seated = f"@a[tag={hs.player_tag}]"
+        ours = r.our_non_keys()
+        on_player = ("container.*", "player.cursor", "weapon.offhand")
+        tests = [r.items_check(False, seated, slots, ours) for slots in on_player]
+        if hs.surface is Surface.CHEST:
+            tests.append(r.items_check(False, seated, "enderchest.*", r.our_items()))
+        tests.append(r.entity_check(False, r.dropped_near(hs.table.settings.centre, DROP_RADIUS)))
+        opened = [f"@a[tag={hs.player_tag},scores={{{o}=1..}}]" for o in STATS.values()]
+        tests += [r.entity_check(False, selector) for selector in opened]
+        if hs.table.ctx.clock() >= self._quiet_keys_until:
+            for screen in targets:
+                if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
+                    key = r.our_keys(hs.key_tag(screen.seat))
+                    tests.append(r.items_check(True, screen.player, "container.*", key))
+        return self._chains(tests)
+
+    def screen_question(self, screen: HandScreen) -> list[str]:
+        """The screen question: does ``screen`` hold exactly what was drawn, and its player nothing else?
+
+        The content test compares slots and counts; a number-key swap (which could trade a stack for
+        one of the same count, such as the key book for a button) also moves an item onto the
+        player, so the question also asks that they hold no item of ours but their key, and the key.
+        """
+        hs, r = self.hs, self.hs.r
+        tests = screen.surface.holds(r, screen.drawn or {})
+        tests.append(r.items_check(False, screen.player, "container.*", r.our_non_keys()))
+        if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
+            tests.append(r.items_check(True, screen.player, "container.*", r.our_keys(hs.key_tag(screen.seat))))
+        return self._chains(tests)
+
+    def _chains(self, tests: list[str]) -> list[str]:
+        r = self.hs.r
+        commands: list[str] = []
+        batch: list[str] = []
+        for test in tests:
+            if batch and len(("execute " + " ".join([*batch, test])).encode()) > MAX_COMMAND_BYTES:
+                commands.append(r.all_clear(batch))
+                batch = []
+            batch.append(test)
+        commands.append(r.all_clear(batch))
+        return commands
+
+    def _passes(self, commands: list[str]) -> bool:
+        return all(self.hs.run("poll", command).startswith("Test passed") for command in commands)
+
+    def look(self) -> None:
+        """One look: the questions that are due, and a follow-up when an answer is not "nothing"."""
+        targets = self.targets()
+        if not targets:
+            return
+        hs = self.hs
+        if not self._ready:
+            for stat, objective in STATS.items():
+                hs.run("poll", hs.r.stat_objective(objective, stat))
+            self._ready = True
+        self.looks += 1
+        clock = hs.table.ctx.clock()
+        acting = [s for s in targets if s.acting]
+        table_bad = False
+        if clock >= self._table_due - 1e-3:
+            table_bad = not self._passes(self.table_question(targets))
+            self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
+        changed = [s for s in acting if s.drawn is not None and not self._passes(self.screen_question(s))]
+        if not table_bad and not changed:
+            for screen in acting:
+                screen.fresh = False  # nothing was pending: later changes are this turn's clicks
+            self._suspect = 0
+            self.clear_looks += 1
+            return
+        self.follow_up(targets if table_bad else changed, deeper=table_bad)
+
+    def follow_up(self, screens: list[HandScreen], *, deeper: bool) -> None:
+        """Something needs attention: read ``screens`` (acting players first), then, with ``deeper``,
+        look for openings, our items anywhere on or near the players, and missing keys."""
+        hs = self.hs
+        self.follow_ups += 1
+        clock = hs.table.ctx.clock()
+        for screen in sorted(screens, key=lambda s: not s.acting):
+            if hs.screens.get(screen.player) is not screen:
+                continue  # a click before this one unseated them (the match ended)
+            found = hs.read(screen, acting=hs.may_act(screen))
+            if found is not None and found.changed:
+                self._hot_until = clock + self.times.hot
+                self._suspect = 0
+        if deeper and not self._deeper(self.targets()):
+            self._suspect += 1
+            self._quiet_keys_until = clock + QUIET_KEYS
+            if self._suspect == 3:
+                log.info("table %s: the hand-screen watch finds something it cannot mend; looking less often",
+                         hs.table.id)  # fmt: skip
+
+    def _deeper(self, targets: list[HandScreen]) -> bool:
+        """Openings, our items anywhere on or near the players, keys. ``True`` if anything was mended."""
+        hs, r = self.hs, self.hs.r
+        mended = False
+        for objective in STATS.values():
+            opened = f"@a[tag={hs.player_tag},scores={{{objective}=1..}}]"
+            if hs.run("poll", r.scores_reset(opened, objective)).startswith("Set"):
+                mended = True
+                self._hot_until = hs.table.ctx.clock() + self.times.hot
+        for screen in targets:
+            if not hs.online(screen.player):
+                continue
+            chest = hs.surface is Surface.CHEST  # else the ender chest is the screen itself
+            mended |= seats.reclaim(hs, screen.player, keys=False, ender=False) > 0
+            if chest:
+                mended |= seats.empty_ender_chest(hs, screen.player, keys=True) > 0
+            if isinstance(screen.surface, ChestSurface):
+                key = hs.key(screen.seat)
+                held = seats.counted(hs.run(seats.PURPOSE, r.count_items(screen.player, r.our_keys(key.tag))))
+                hs.run(seats.PURPOSE, r.clear(screen.player, r.our_keys_except(key.tag)))
+                if held == 0:
+                    # The key is gone (thrown, put away): a new one, and the old one opens nothing.
+                    hs.renew_key(screen)
+                    mended = True
+        return mended
+
+
+__all__ = ["STATS", "Watch", "WatchTimes"]
