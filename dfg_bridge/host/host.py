@@ -9,6 +9,7 @@ table, at once if they are online, else at their next join.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import math
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from dfg_bridge.engine import CardParseError, EngineError
 from dfg_bridge.host import lifecycle
+from dfg_bridge.host.attribution import Attribution
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.custody import Custody
@@ -126,6 +128,8 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.attribution = Attribution(self.ctx)
+        """Maps the display names of chat and trigger lines to players."""
         self.releases = Releases(self.ctx, self.custody, lambda p: self.table_of(p) is not None)
         """Give-backs, and the ones to retry from the tick."""
         self.on_failure: FailureHook | None = None
@@ -197,6 +201,12 @@ class GameHost:
         Player mistakes become localized messages. Anything unexpected is logged once with the event
         as context, the player concerned is told, the tables' timers are re-armed, and the loop goes on.
         """
+        if isinstance(event, PlayerCommand | TriggerFired) and event.shown:
+            # The log showed a display name: whose is it? (a team prefix can mimic another's name)
+            who = self.attribution.resolve(event.shown, event.player)
+            if who is None:
+                return
+            event = dataclasses.replace(event, player=who)
         player = player_of(event)
         try:
             self._dispatch(event)

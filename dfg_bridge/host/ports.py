@@ -341,6 +341,10 @@ class CommandRenderer(Protocol):
         """``tag <target> add|remove <tag>``."""
         ...
 
+    def tag_list(self, target: str) -> str:
+        """``tag <target> list`` (its reply starts with the target's display name)."""
+        ...
+
     def if_items_on(self, target: str, slot: str, predicate: str, command: str) -> str:
         """``execute if items entity <target> <slot> <predicate> run <command>``."""
         ...

@@ -7,7 +7,7 @@ values and puts them on the main loop's queue. Code past the edge never sees raw
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class CommandSource(enum.Enum):
@@ -26,6 +26,11 @@ class PlayerCommand:
     player: str
     args: tuple[str, ...]
     source: CommandSource
+    shown: str = field(default="", compare=False)
+    """The name as the log showed it (a chat line's display name, team prefix included); empty when
+    the line names the account itself. The host attributes such an event to the one online player
+    whose display name this is (:func:`dfg_bridge.model.names.candidates`). Provenance only: it
+    takes no part in equality."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,9 @@ class TriggerFired:
     player: str
     objective: str
     value: int
+    shown: str = field(default="", compare=False)
+    """The name as the log showed it (``[Name: Triggered …]`` uses the display name); empty when
+    ``player`` is the account name itself (as the trigger poll reports it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,6 +141,10 @@ class WatchCommands(DialectBase):
         """``scoreboard players set <selector> <objective> 0`` (every selected player at once)."""
         return f"scoreboard players set {self.target(selector)} {self.name(objective, 'objective')} 0"
 
+    def tag_list(self, target: str) -> str:
+        """``tag <target> list``: replies ``<display name> has N tags: …`` (or ``… has no tags``)."""
+        return f"tag {self.target(target)} list"
+
     def tag_player(self, target: str, tag: str, *, add: bool = True) -> str:
         """``tag <target> add|remove <tag>``."""
         return f"tag {self.target(target)} {'add' if add else 'remove'} {self.name(tag, 'tag')}"

@@ -11,6 +11,12 @@ tests:
 - ``Steve was slain by Alex joined the game`` (a name-tagged mob) is nobody joining;
 - ``[Rcon: …]`` echoes of our own commands (``broadcast-rcon-to-ops``) are ignored.
 
+Chat and ``/trigger`` echoes name the player by their *display* name, which a team prefix or suffix
+decorates — and an operator or a plugin can give anyone any prefix (a Java ``Steve`` with the prefix
+``.`` shows as the Bedrock ``.Steve``). So these events carry the name as shown (``shown``) and the
+parser's reading of it in ``player``; the host attributes them to the one online player whose display name it
+is, asking the server when several could be (:mod:`dfg_bridge.model.names`).
+
 Join and leave are each logged twice (``logged in with entity id`` then ``joined the game``;
 ``lost connection`` then ``left the game``); the parser reports the first and drops an immediate
 repeat for the same player, so it keeps a little state: use one parser per stream.
@@ -107,10 +113,11 @@ class LogParser:
         self._chat_words = frozenset(p.casefold() for p in options.chat_prefixes)
         self._typed_words = frozenset(c.casefold() for c in options.typed_commands)
         c = re.compile
-        self._chat = c(rf"(?:\[Not Secure\] )?<{display}> (?P<text>.*)")
+        self._chat = c(rf"(?:\[Not Secure\] )?<(?P<shown>{display})> (?P<text>.*)")
         self._typed = c(rf"{name} issued server command: /(?P<label>\S+)(?: (?P<args>.*))?")
         self._trigger = c(
-            rf"\[{display}: Triggered \[(?P<obj>{objectives})\] \(set value to (?P<value>-?\d{{1,10}})\)\]"
+            rf"\[(?P<shown>{display}): Triggered \[(?P<obj>{objectives})\] "
+            rf"\(set value to (?P<value>-?\d{{1,10}})\)\]"
         )
         self._logged_in = c(rf"{name}\[[^\]\[]*\] logged in with entity id -?\d+ at \(.*\)")
         self._joined = c(rf"{display}(?: \(formerly known as {_NAME_CHARS}\))? joined the game")
@@ -177,7 +184,7 @@ class LogParser:
         words = m["text"].split()
         if not words or words[0].casefold() not in self._chat_words:
             return None
-        return PlayerCommand(m["name"], tuple(words[1:]), CommandSource.CHAT)
+        return PlayerCommand(m["name"], tuple(words[1:]), CommandSource.CHAT, shown=m["shown"])
 
     def _triggered(self, message: str) -> ServerEvent | None:
         m = self._trigger.fullmatch(message)
@@ -186,7 +193,7 @@ class LogParser:
         value = int(m["value"])
         if not -(2**31) <= value < 2**31:
             return None
-        return TriggerFired(m["name"], m["obj"], value)
+        return TriggerFired(m["name"], m["obj"], value, shown=m["shown"])
 
     def _presence(self, message: str) -> ServerEvent | None:
         event: PlayerJoined | PlayerLeft

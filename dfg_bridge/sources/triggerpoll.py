@@ -19,10 +19,21 @@ and re-sends only the reset; step 3 never runs in a poll that had a failure, so 
 unlocked (and press the same value again) before a read has confirmed the reset. Values must be
 positive: 0 means "nothing pressed", and negative presses are discarded by the unlock.
 
-The memory lives in this object: across a daemon restart, a press whose reset failed just before the
-crash is reported again (at least once, never lost).
+**Stale input is discarded**: the first poll of a new poller (a daemon start) finds whatever was
+pressed while no daemon was reading — a click made while it was down, maybe minutes ago. Those
+values are reset without being reported: input older than the daemon's start is never acted on; the
+player simply clicks again. (A link that comes back is different: players reconnect with it, and a
+press made just after must count.)
 
-Cost: two commands per idle poll (default every 0.2 s) plus one per press. The unlock answers
+**Attribution never rests on a display name.** The read's reply names each player by their display
+name (team prefix and suffix included), which an operator can make look like anyone's — a Java
+``Steve`` with the prefix ``.`` shows as the Bedrock ``.Steve``. So a reply is only a hint: the poll
+then reads ``list uuids`` (account names) and, for every online account the shown names could belong to,
+``scoreboard players get <account> <objective>`` — a score read by its holder's name, attributed by
+the command, not by the reply. Resets are sent to account names too.
+
+Cost: two commands per idle poll (default every 0.2 s); a poll that finds presses adds ``list``, one
+read per candidate account and one reset per press. The unlock answers
 "That trigger is already enabled" for players already unlocked; the reply is ignored.
 """
 
@@ -32,6 +43,7 @@ import logging
 import re
 
 from dfg_bridge.model.events import TriggerFired
+from dfg_bridge.model.names import candidates
 from dfg_bridge.rcon.errors import RconError
 from dfg_bridge.sources.base import CommandRunner, EventSink, SourceThread
 
@@ -82,6 +94,9 @@ class TriggerPoll(SourceThread):
         )
         self._reported: dict[str, int] = {}
         self._needs_setup = create_objective
+        self._stale = True
+        """The next read is the first since (re)starting: what it finds was pressed before."""
+        self._list = re.compile(r"online:\s*(.*)$", re.DOTALL)
         self.polls = 0
         """Completed polls."""
         self.failures = 0
@@ -97,6 +112,15 @@ class TriggerPoll(SourceThread):
             self.commands.run(f"scoreboard objectives add {self.objective} trigger")
             self._needs_setup = False
         pending = self._read()
+        if self._stale:
+            self._stale = False
+            for player, value in pending.items():
+                _log.info("discarding a /trigger %s %d by %s pressed before the daemon was reading",
+                          self.objective, value, player)  # fmt: skip
+                self.commands.run(f"scoreboard players set {player} {self.objective} 0")
+            self.commands.run(self._unlock_cmd)
+            self.polls += 1
+            return []
         for player in [p for p in self._reported if p not in pending]:
             del self._reported[player]  # a read shows the reset happened
         fired: list[TriggerFired] = []
@@ -113,17 +137,36 @@ class TriggerPoll(SourceThread):
         return fired
 
     def _read(self) -> dict[str, int]:
+        """Pending presses by **account** name (see the module doc: the reply only hints)."""
         reply = self.commands.run(self._read_cmd)
-        pending: dict[str, int] = {}
+        shown: list[str] = []
         end = 0
         for m in self._entry.finditer(reply):
-            pending[m["name"]] = int(m["value"])
+            if int(m["value"]) > 0:
+                shown.append(m["name"])
             end = m.end()
         if reply[end:].strip():
             # e.g. "Unknown scoreboard objective": make sure it exists before the next poll
             _log.warning("unexpected trigger poll reply: %.200s", reply[end:])
             self._needs_setup = self.create_objective
-        return {p: v for p, v in pending.items() if v > 0}
+        if not shown:
+            return {}
+        online = self._online()
+        accounts = sorted({name for display in shown for name in candidates(display, online)})
+        pending: dict[str, int] = {}
+        for account in accounts:
+            score = self._entry.match(self.commands.run(f"scoreboard players get {account} {self.objective}"))
+            if score is not None and int(score["value"]) > 0:
+                pending[account] = int(score["value"])
+        return pending
+
+    def _online(self) -> set[str]:
+        """Online account names, from ``list uuids`` (``Name (uuid)``: the account name, where plain
+        ``list`` shows display names — ``ListPlayersCommand`` formats them with ``getDisplayName``)."""
+        m = self._list.search(self.commands.run("list uuids"))
+        if m is None:
+            return set()
+        return {part.strip().split(" (")[0] for part in m.group(1).split(",") if part.strip()}
 
     def _run(self) -> None:
         failing = False

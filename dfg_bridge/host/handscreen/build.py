@@ -68,7 +68,7 @@ def screen_state(
         number_lock=rnd.number_lock,
         round_no=run.round_no,
         rounds=run.rounds,
-        seconds_left=snap.seconds_left if acting else None,
+        seconds_left=coarse_seconds(snap.seconds_left) if acting else None,
         verdict=verdict(rnd, seat, selected) if live else NO_VERDICT,
         pass_code=pass_refusal(rnd, seat) if live else "not_now",
         exchange=rnd.phase is EnginePhase.EXCHANGE,
@@ -76,6 +76,20 @@ def screen_state(
         info=info,
         page=page,
     )
+
+
+def coarse_seconds(seconds: int | None) -> int | None:
+    """The time left as the screen's clock shows it: in steps of 5 s, every second from 10 s down.
+
+    Each change of the clock is one slot write (an RCON command on the server's main thread); the
+    bossbar shows the exact countdown.
+
+    >>> [coarse_seconds(s) for s in (60, 58, 55, 54, 11, 10, 3, None)]
+    [60, 60, 55, 55, 15, 10, 3, None]
+    """
+    if seconds is None or seconds <= 10:
+        return seconds
+    return -(-seconds // 5) * 5
 
 
 def _info(table: Table, seat: int) -> tuple[str, ...]:

@@ -325,12 +325,12 @@ class HandScreens:
             seats.return_foreign(self, screen)
         removed = 0
         if self.online(screen.player):
-            removed = seats.counted(self.run(seats.PURPOSE, self.r.clear(screen.player, self.r.our_non_keys())))
+            taken = self.run(seats.PURPOSE, self.r.clear(screen.player, self.r.our_non_keys()))
+            removed = seats.counted(taken)
         if removed < found.taken:
             self.run(seats.PURPOSE, self.r.kill(self.r.our_dropped_items()))  # thrown out (Q) or spilled
-        if self.online(screen.player):
-            if found.key_seen and isinstance(screen.surface, ChestSurface):
-                seats.ensure_key(self, screen, self.key(screen.seat))
+        if self.online(screen.player) and found.key_seen and isinstance(screen.surface, ChestSurface):
+            seats.ensure_key(self, screen, self.key(screen.seat))
         return found
 
     def on_poll(self, event: HandPoll) -> None:

@@ -70,7 +70,7 @@ def give_key(hs: HandScreens, screen: HandScreen, key: Key) -> bool:
             return True
         break  # the slot was filled meanwhile: try again at the next look
     else:
-        if player in hs.table.ctx.online:
+        if not screen.key_missing:  # told once; the watch retries quietly
             hs.table.ctx.tell(player, "hand.key_no_room", "red")
     screen.key_missing = True
     return False

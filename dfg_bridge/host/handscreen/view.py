@@ -162,16 +162,11 @@ def _player_item(line: PlayerLine, msgs: MessageCatalog, lang: str) -> ItemSpec:
     if line.passed:
         text = msgs.get("display.seat_pass", lang, player=line.name)
         return ItemSpec("skeleton_skull", line.cards, _name(f"{text} {line.cards}", "gray"), lore)
-    key = "display.seat_turn" if line.to_act else "display.seat"
-    text = msgs.get(key, lang, player=line.name, count=line.cards)
+    # Whose turn it is shows on the bossbar, the sidebar and over the seats; marking it here too would
+    # cost a slot write on every turn of every player (issue 19).
+    text = msgs.get("display.seat", lang, player=line.name, count=line.cards)
     item = "zombie_head" if line.cpu else "player_head"
-    return ItemSpec(
-        item,
-        line.cards,
-        _name(text, "gold" if line.to_act else "white"),
-        lore,
-        glint=True if line.to_act else None,
-    )
+    return ItemSpec(item, line.cards, _name(text, "white"), lore)
 
 
 def _status_item(state: ScreenState, msgs: MessageCatalog, lang: str) -> ItemSpec | None:

@@ -16,9 +16,9 @@ that replies ``Test passed`` exactly when nothing needs attention:
   someone may act): no item of ours except keys on any seated player — main inventory, cursor, off hand
   (``execute if items`` counts a slot range for every selected player at once); no item of ours in their
   ender chests; none lying near the table (a card thrown with Q); no seated player opened a container
-  since the last look — the ``minecraft.custom`` statistics ``open_chest``, ``trigger_trapped_chest``,
-  ``open_enderchest``, ``open_barrel``, ``open_shulker_box`` as scoreboard objectives, all players in
-  one test each (pinned per version in ``tests/sim/test_stats.py``); every seated player still holds
+  since the last look — the ``minecraft.custom`` statistics ``open_chest``, ``open_enderchest`` and
+  ``open_barrel`` as scoreboard objectives, all players in one test each (pinned per version in
+  ``tests/sim/test_stats.py``); every seated player still holds
   this match's key of their seat. A card taken out off turn is thus back within about half a second,
   and never counts as a selection; a container opened by a seated player makes the watch take back at
   once whatever of ours they hold, before they can put it away.
@@ -47,20 +47,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STATS = {
-    "open_chest": "dfg_oc",
-    "trigger_trapped_chest": "dfg_otc",
-    "open_enderchest": "dfg_oe",
-    "open_barrel": "dfg_ob",
-    "open_shulker_box": "dfg_osb",
-}
-"""Each opening statistic and the objective counting it (shared by every table)."""
+STATS = {"open_chest": "dfg_oc", "open_enderchest": "dfg_oe", "open_barrel": "dfg_ob"}
+"""Each opening statistic watched and the objective counting it (shared by every table). Trapped
+chests and shulker boxes (``trigger_trapped_chest``, ``open_shulker_box``) are left out: each
+statistic is one more test in every look, and those containers are rare at a card table."""
 DROP_RADIUS = 16.0
 """Our item entities this close to the table's centre are looked for at every look."""
 QUIET_KEYS = 5.0
 """Seconds the key checks are left out after a look that found nothing to mend (a key on the cursor)."""
 SUSPECT_PAUSE = 2.0
 """After three such looks in a row, the next look waits this long."""
+KEY_RETRY = 2.0
+"""Seconds between tries to give a key to a player whose inventory was full."""
 TABLE_ON_TURN = 1.0
 """Seconds between table questions while a seated player may act (their own chest is watched)."""
 
@@ -75,8 +73,8 @@ class WatchTimes:
     """How long "right after" lasts."""
     idle: float = 0.3
     """While a seated player may act."""
-    off_turn: float = 0.5
-    """While no seated player may act."""
+    off_turn: float = 0.8
+    """While no seated player may act: how soon a card taken out off turn comes back."""
 
 
 class Watch:
@@ -92,6 +90,7 @@ class Watch:
         self._suspect = 0
         self._ready = False
         self._table_due = 0.0
+        self._key_retry = 0.0
         self.looks = 0
         """Looks made (each one command, or two with many players)."""
         self.follow_ups = 0
@@ -161,6 +160,9 @@ class Watch:
     # ---- looking ------------------------------------------------------------------------------------
     def table_question(self, targets: list[HandScreen]) -> list[str]:
         """The table question: one ``execute`` chain (two when many players hold keys)."""
+        return self._chains(self._item_tests(targets) + self._opening_tests())
+
+    def _item_tests(self, targets: list[HandScreen]) -> list[str]:
         hs, r = self.hs, self.hs.r
         seated = f"@a[tag={hs.player_tag}]"
         ours = r.our_non_keys()
@@ -169,14 +171,26 @@ class Watch:
         if hs.surface is Surface.CHEST:
             tests.append(r.items_check(False, seated, "enderchest.*", r.our_items()))
         tests.append(r.entity_check(False, r.dropped_near(hs.table.settings.centre, DROP_RADIUS)))
-        opened = [f"@a[tag={hs.player_tag},scores={{{o}=1..}}]" for o in STATS.values()]
-        tests += [r.entity_check(False, selector) for selector in opened]
         if hs.table.ctx.clock() >= self._quiet_keys_until:
             for screen in targets:
                 if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
                     key = r.our_keys(hs.key_tag(screen.seat))
                     tests.append(r.items_check(True, screen.player, "container.*", key))
-        return self._chains(tests)
+        return tests
+
+    def _opening_tests(self) -> list[str]:
+        selectors = [f"@a[tag={self.hs.player_tag},scores={{{o}=1..}}]" for o in STATS.values()]
+        return [self.hs.r.entity_check(False, selector) for selector in selectors]
+
+    def _openings(self) -> bool:
+        """Reset the opening counts of the table's players; ``True`` if any had opened something."""
+        hs = self.hs
+        if self._passes(self._chains(self._opening_tests())):
+            return False
+        for objective in STATS.values():
+            opened = f"@a[tag={hs.player_tag},scores={{{objective}=1..}}]"
+            hs.run("poll", hs.r.scores_reset(opened, objective))
+        return True
 
     def screen_question(self, screen: HandScreen) -> list[str]:
         """The screen question: does ``screen`` hold exactly what was drawn, and its player nothing else?
@@ -189,7 +203,8 @@ class Watch:
         tests = screen.surface.holds(r, screen.drawn or {})
         tests.append(r.items_check(False, screen.player, "container.*", r.our_non_keys()))
         if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
-            tests.append(r.items_check(True, screen.player, "container.*", r.our_keys(hs.key_tag(screen.seat))))
+            key = r.our_keys(hs.key_tag(screen.seat))
+            tests.append(r.items_check(True, screen.player, "container.*", key))
         return self._chains(tests)
 
     def _chains(self, tests: list[str]) -> list[str]:
@@ -219,12 +234,22 @@ class Watch:
             self._ready = True
         self.looks += 1
         clock = hs.table.ctx.clock()
+        if clock >= self._key_retry:
+            self._key_retry = clock + KEY_RETRY
+            for screen in targets:
+                if screen.key_missing and isinstance(screen.surface, ChestSurface):
+                    seats.give_key(hs, screen, hs.key(screen.seat))  # they may have made room by now
         acting = [s for s in targets if s.acting]
         table_bad = False
         if clock >= self._table_due - 1e-3:
             table_bad = not self._passes(self.table_question(targets))
             self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
         changed = [s for s in acting if s.drawn is not None and not self._passes(self.screen_question(s))]
+        if table_bad and self._openings():
+            # A container was opened: if it was only that, the items part now holds, and no screen
+            # needs reading (an acting player's own chest is asked about at every look anyway).
+            self._hot_until = clock + self.times.hot
+            table_bad = not self._passes(self._chains(self._item_tests(targets)))
         if not table_bad and not changed:
             for screen in acting:
                 screen.fresh = False  # nothing was pending: later changes are this turn's clicks
@@ -254,14 +279,9 @@ class Watch:
                          hs.table.id)  # fmt: skip
 
     def _deeper(self, targets: list[HandScreen]) -> bool:
-        """Openings, our items anywhere on or near the players, keys. ``True`` if anything was mended."""
+        """Our items anywhere on or near the players, and keys. ``True`` if anything was mended."""
         hs, r = self.hs, self.hs.r
         mended = False
-        for objective in STATS.values():
-            opened = f"@a[tag={hs.player_tag},scores={{{objective}=1..}}]"
-            if hs.run("poll", r.scores_reset(opened, objective)).startswith("Set"):
-                mended = True
-                self._hot_until = hs.table.ctx.clock() + self.times.hot
         for screen in targets:
             if not hs.online(screen.player):
                 continue

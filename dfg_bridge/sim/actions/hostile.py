@@ -20,6 +20,8 @@ rejoin        —                                                 log in again (
 relog         —                                                 quit and log in again
 die           —                                                 lethal damage (everything is dropped)
 snapshot      —                                                 nothing: reports every slot's exact SNBT
+rename        ``slot``, ``name``                                anvil: renames the stack (≤ 50 characters)
+click         ``menu_slot``, ``mode``?, ``button``?             one click in the open screen (menu index)
 command       ``text``                                          types a command
 chat          ``text``                                          chats
 ============  ===============================================  ==========================================
@@ -61,6 +63,8 @@ KINDS = (
     "relog",
     "die",
     "snapshot",
+    "rename",
+    "click",
     "command",
     "chat",
 )
@@ -145,6 +149,22 @@ def _die(ex: Executor, player: Player) -> dict[str, Any]:
     return {"died": True}
 
 
+ANVIL_NAME_LIMIT = 50
+"""``AnvilMenu.validateName`` (1.20.5–1.21.11): a name longer than 50 characters is refused."""
+
+
+def _rename(player: Player, slot: int, name: str) -> dict[str, Any]:
+    """An anvil rename: ``StringUtil.filterText`` drops ``§`` and control characters, the name must be
+    1–50 characters, and the stack's ``custom_name`` becomes the plain text (``Component.literal``)."""
+    text = "".join(ch for ch in name if ch != "§" and ord(ch) >= 32 and ord(ch) != 127)
+    stack = player.inventory[slot]
+    if stack is None or not text.strip() or len(text) > ANVIL_NAME_LIMIT:
+        return {"renamed": False, "reason": "too_long" if len(text) > ANVIL_NAME_LIMIT else "refused"}
+    components = {**stack.components, "minecraft:custom_name": {"text": text}}
+    player.inventory[slot] = ItemStack(stack.id, stack.count, components)
+    return {"renamed": True}
+
+
 def perform(ex: Executor, name: str, action: dict[str, Any]) -> dict[str, Any]:
     """Run one action for player ``name``; ``{"kind", "done": bool, …}`` says what happened."""
     kind = action.get("kind")
@@ -205,6 +225,13 @@ def perform(ex: Executor, name: str, action: dict[str, Any]) -> dict[str, Any]:
         join(ex, name)
     elif kind == "die":
         result.update(_die(ex, player))
+    elif kind == "click":
+        menu_slot = action.get("menu_slot")
+        if isinstance(menu_slot, bool) or not isinstance(menu_slot, int) or not -999 <= menu_slot < 100:
+            raise ActionError("'menu_slot' must be a menu index", code="bad_action", status=400)
+        _click(ex, player, menu_slot, str(action.get("mode", "pickup")), int(action.get("button", 0)))
+    elif kind == "rename":
+        result.update(_rename(player, _slot_arg(action, "slot"), str(action.get("name", ""))))
     elif kind == "command":
         result.update(player_command(ex, name, str(action.get("text", ""))))
     elif kind == "chat":

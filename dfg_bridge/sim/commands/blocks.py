@@ -50,9 +50,12 @@ def place_block(ex: Executor, pos: tuple[int, int, int], state: BlockStateArg) -
         if current is None:
             return False
         del ex.world.blocks[pos]
+        close_viewers(ex, current)
         return True
     if current is not None and current.id == block_id and current.properties == props:
         return False
+    if current is not None:
+        close_viewers(ex, current)
     block = Block(block_id, props)
     if block.container_size or is_sign(block_id):
         block.entity = BlockEntity(items=[None] * block.container_size)
@@ -66,7 +69,27 @@ def _try_clear(ex: Executor, pos: tuple[int, int, int]) -> None:
     """``Clearable.tryClear``: empty the container at ``pos`` (setblock/fill do this before placing)."""
     block = ex.world.block(pos)
     if block is not None and block.entity is not None and block.entity.items:
-        block.entity.items = [None] * len(block.entity.items)
+        items = block.entity.items
+        items[:] = [None] * len(items)  # clearContent(): the same container, emptied in place
+
+
+def close_viewers(ex: Executor, replaced: Block) -> None:
+    """Close the screens showing ``replaced``'s container: its block entity is gone.
+
+    Vanilla checks ``AbstractContainerMenu.stillValid`` every tick (``ServerPlayer.tick``), and a
+    block-entity menu is valid only while ``level.getBlockEntity(pos)`` is still that block entity
+    (``Container.stillValidBlockEntity``); otherwise ``closeContainer()`` — the cursor goes back into
+    the inventory. The sim does not tick, so the screen closes at once.
+    """
+    from dfg_bridge.sim.actions.containers import close_menu
+
+    items = replaced.entity.items if replaced.entity is not None else None
+    if not items:
+        return
+    for player in ex.world.online_players():
+        menu = player.menu
+        if menu is not None and any(slot.store is items for slot in menu.slots):
+            close_menu(ex, player)
 
 
 def cmd_setblock(ex: Executor, src: Source, call: Call) -> int:

@@ -39,15 +39,21 @@ from tests.host.rig import Rig, settings, table, with_durations
 _STARTED = re.compile(r"rcon 127\.0\.0\.1:(\d+) control 127\.0\.0\.1:(\d+) log (.+)$")
 
 _POLL = re.compile(
-    r"^(data get block |data get entity \S+ EnderItems|execute (if|unless) |clear \S+ \S+ 0$"
-    r"|execute as @a\[scores=\{\S+=1\.\.\}\] run scoreboard players (get|set) )"
+    r"^(data get block |data get entity \S+ EnderItems|clear \S+ \S+ 0$"
+    r"|execute as @a\[scores=\{\S+=1\.\.\}\] run scoreboard players (get|set) "
+    r"|scoreboard players set @a\[[^\]]*scores=)"
 )
+"""Reads and tests that look for input: screen reads, trigger polls, opening counts reset after a look."""
 _CHAT = re.compile(r"^(tellraw|title|playsound|dialog) ")
 
 
 def purpose_of(command: str, *, lockers: tuple[int, int, int, int, int, int]) -> str:
-    """``poll`` (reads and tests that look for input), ``chat``, ``custody`` (lockers) or ``display``."""
-    if _POLL.match(command):
+    """``poll`` (reads and tests that look for input), ``chat``, ``custody`` (lockers) or ``display``.
+
+    A pure test (``execute if|unless …`` without ``run``) is a poll; a conditional write
+    (``execute unless items … run item replace …``) is what it writes.
+    """
+    if _POLL.match(command) or (command.startswith("execute ") and " run " not in command):
         return "poll"
     if _CHAT.match(command):
         return "chat"

@@ -89,7 +89,8 @@ def test_rows_of_the_chest(msgs: Messages) -> None:
         ("green_dye", 1),
         ("barrier", 1),
     ]
-    assert out[9].spec.glint is True and names(out, (9,)) == ["▶ Steve 7枚"]
+    # No turn marker here (the bossbar, sidebar and seat texts show it): a turn costs no slot write.
+    assert out[9].spec.glint is None and names(out, (9,)) == ["Steve 7枚"]
     assert names(out, (11,)) == ["CPU1 1位 大富豪"]
     assert names(out, (15, 16, 17)) == ["革命中 ♥縛り中", "第2/3ラウンド", "残り42秒"]
     assert (out[16].spec.count, out[17].spec.count) == (2, 42)
