@@ -177,6 +177,7 @@ def instrument(
     host = daemon.host
     metrics.rcon = daemon.rcon
     metrics.sources = list(daemon.sources)
+    metrics.commands = getattr(host, "purposes", None)
 
     def sample() -> None:
         metrics.sample_host(host)

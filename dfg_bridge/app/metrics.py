@@ -22,6 +22,8 @@ Series (``dfg_`` prefix):
 ``dfg_log_lines_parsed_total``              counter    server log lines read and parsed
 ``dfg_log_events_total``                    counter    log lines that were player or server events
 ``dfg_loop_last_sample_age_seconds``        gauge      seconds since the main loop last answered
+``dfg_rcon_commands_total{table,purpose}``  counter    commands sent by table and purpose (poll, display…)
+``dfg_rcon_commands_per_second{…}``         gauge      the same over the last minute, per second
 ==========================================  =========  ==================================================
 
 Thread model: the HTTP thread only reads. Host state is read by :meth:`DaemonMetrics.sample_host`,
@@ -210,6 +212,8 @@ class DaemonMetrics:
     sources: Sequence[object] = ()
     clock: Callable[[], float] = time.monotonic
     invalid: LabelledCounter = field(default_factory=lambda: LabelledCounter("reason"))
+    commands: Any = None
+    """The host's :class:`~dfg_bridge.host.purposes.PurposeCounter` (commands by table and purpose)."""
     _host: HostSample | None = None
 
     def command_rejected(self, reason: str) -> None:
@@ -287,6 +291,10 @@ class DaemonMetrics:
             "Log lines recognised as player or server events.",
             events,
         )
+        if self.commands is not None:
+            from dfg_bridge.app.commandmetrics import command_families
+
+            yield from command_families(self.commands)
 
     def _host_families(self) -> Iterator[Family]:
         sample = self._host or HostSample()

@@ -24,6 +24,7 @@ from typing import Any
 from dfg_bridge.app.logsetup import Redactor, parse_level, setup_logging
 from dfg_bridge.host import GameHost, HostSettings, LinkDown, LinkUp, Shutdown
 from dfg_bridge.host.ports import MessageCatalog
+from dfg_bridge.host.purposes import Purpose
 from dfg_bridge.host.timers import ApsScheduler
 from dfg_bridge.rcon import LinkState, RconClient, RconError
 from dfg_bridge.render import dialect_for
@@ -159,7 +160,8 @@ def wire(
     if log_path is not None:
         sources.append(LogTail(log_path, host.queue, LogParser(options), poll_interval=log_poll))
     if trigger_poll is not None:
-        poll = TriggerPoll(client, host.queue, objective=settings.trigger_objective, interval=trigger_poll)
+        counted = host.purposes.sink(client, purpose=Purpose.POLL)  # counted for no table ("-")
+        poll = TriggerPoll(counted, host.queue, objective=settings.trigger_objective, interval=trigger_poll)
         sources.append(poll)
     return Daemon(host, client, scheduler, sources)
 

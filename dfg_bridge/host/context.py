@@ -14,6 +14,7 @@ from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
+from dfg_bridge.host.purposes import PurposeCounter
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.model.text import Text
 
@@ -43,6 +44,8 @@ class HostContext:
     online: set[str] = field(default_factory=set)
     lateness: list[float] | None = None
     """When a list, every table timer appends how late it fired, in seconds (benchmarks)."""
+    purposes: PurposeCounter | None = None
+    """Counts the commands by table and purpose; the hand screens name their purposes through it."""
     on_rejected: Callable[[str, str], None] | None = None
     """Called with (player, machine code) for every refused player action, from any surface (metrics)."""
 

@@ -53,6 +53,7 @@ from dfg_bridge.host.intents import (
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
+from dfg_bridge.host.purposes import Purpose, PurposeCounter
 from dfg_bridge.host.releases import Releases
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.store import open_store
@@ -100,13 +101,20 @@ class GameHost:
         self.conn = open_store(data_dir)
         self.ledger = CustodyLedger(self.conn)
         self.journal = Journal(self.conn)
-        self.differ = Differ(renderer, sink)
+        self.purposes = PurposeCounter(clock)
+        """RCON commands sent, by table and purpose (metrics, benchmarks)."""
+        self.differ = Differ(renderer, self.purposes.sink(sink, purpose=Purpose.DISPLAY))
         self.custody = Custody(
-            sink, renderer, self.ledger, settings.lockers, ender_chest=settings.custody_ender_chest
+            self.purposes.sink(sink, purpose=Purpose.CUSTODY),
+            renderer,
+            self.ledger,
+            settings.lockers,
+            ender_chest=settings.custody_ender_chest,
         )
         self.ctx = HostContext(
             settings=settings,
-            sink=sink,
+            sink=self.purposes.sink(sink),
+            purposes=self.purposes,
             r=renderer,
             msgs=messages,
             journal=self.journal,
@@ -208,8 +216,10 @@ class GameHost:
                 return
             event = dataclasses.replace(event, player=who)
         player = player_of(event)
+        table = self._table_of_event(event, player)
         try:
-            self._dispatch(event)
+            with self.purposes.scope(table=table):
+                self._dispatch(event)
         except HostError as exc:
             if player is not None:
                 self._refused(player, exc.code, exc.message_key, exc.params)
@@ -221,6 +231,15 @@ class GameHost:
                 self._refused(player, "bad_cards", "error.bad_cards", {"text": str(exc)})
         except Exception as exc:
             failed(self.ctx, self.tables.values(), self.releases, event, exc, hook=self.on_failure)
+
+    def _table_of_event(self, event: object, player: str | None) -> str | None:
+        """The table an event is about (its commands are counted for it), if one."""
+        if isinstance(event, TimerFired | HandPoll):
+            return event.table
+        if player is not None:
+            table = self.table_of(player)
+            return table.id if table is not None else None
+        return None
 
     def _dispatch(self, event: object) -> None:
         if isinstance(event, PlayerCommand):
@@ -242,7 +261,8 @@ class GameHost:
             for name in self.releases.due():
                 isolated(f"giving {name} their items back", functools.partial(self.release, name))
             for table in self.tables.values():
-                isolated(f"table {table.id}: tick", table.on_tick)
+                with self.purposes.scope(table=table.id):
+                    isolated(f"table {table.id}: tick", table.on_tick)
         elif isinstance(event, PlayerJoined):
             self._joined(event.player)
         elif isinstance(event, PlayerLeft):

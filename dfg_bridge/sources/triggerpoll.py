@@ -51,6 +51,7 @@ __all__ = ["TriggerPoll"]
 
 _log = logging.getLogger(__name__)
 _OBJECTIVE = re.compile(r"[A-Za-z0-9_.+\-]{1,16}")
+_VALUE = re.compile(r" has (?P<value>-?\d{1,10}) \[[^\]]*\]$")
 
 
 class TriggerPoll(SourceThread):
@@ -155,7 +156,8 @@ class TriggerPoll(SourceThread):
         accounts = sorted({name for display in shown for name in candidates(display, online)})
         pending: dict[str, int] = {}
         for account in accounts:
-            score = self._entry.match(self.commands.run(f"scoreboard players get {account} {self.objective}"))
+            # The reply names the holder by display name again; the command says whose score it is.
+            score = _VALUE.search(self.commands.run(f"scoreboard players get {account} {self.objective}"))
             if score is not None and int(score["value"]) > 0:
                 pending[account] = int(score["value"])
         return pending

@@ -36,7 +36,10 @@ def test_block_predicate_properties_and_nbt(sim_factory: Any, version: str) -> N
         reply = sim.run_command(f"execute if block 0 64 0 {predicate}")
         assert reply == ("Test passed" if expected else "Test failed"), predicate
     # With the list's length, the whole content in one command.
-    exact = "execute if block 0 64 0 chest{Items:[{Slot:0b,count:3},{Slot:5b,count:1}]} unless data block 0 64 0 Items[2]"
+    exact = (
+        "execute if block 0 64 0 chest{Items:[{Slot:0b,count:3},{Slot:5b,count:1}]} "
+        "unless data block 0 64 0 Items[2]"
+    )
     assert sim.run_command(exact) == "Test passed"
     sim.run_command("item replace block 0 64 0 container.9 with stone 1")
     assert sim.run_command(exact) == "Test failed"

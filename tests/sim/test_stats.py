@@ -59,10 +59,12 @@ def test_open_statistics(sim_factory: Any, version: str, flavor: str) -> None:
     refused = ctl.open("Alex", [0, 64, 0])
     assert refused["reason"] == "locked"
     alex = sim.run_command("scoreboard players get Alex dfg_oc")
-    assert alex == ("Alex has 1 [dfg_oc]" if flavor == "vanilla" else "Can't get value of dfg_oc for Alex; none is set")
+    assert alex == (
+        "Alex has 1 [dfg_oc]" if flavor == "vanilla" else "Can't get value of dfg_oc for Alex; none is set"
+    )
 
     # A blocked lid opens nothing and counts nothing.
-    sim.run_command("data merge block 0 64 0 {" + ('lock:{}' if version >= "1.21.2" else 'Lock:""') + "}")
+    sim.run_command("data merge block 0 64 0 {" + ("lock:{}" if version >= "1.21.2" else 'Lock:""') + "}")
     sim.run_command("setblock 0 65 0 stone")
     assert ctl.open("Steve", [0, 64, 0])["reason"] == "blocked"
     assert sim.run_command("scoreboard players get Steve dfg_oc") == "Steve has 2 [dfg_oc]"

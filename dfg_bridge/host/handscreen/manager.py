@@ -33,6 +33,7 @@ from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandSc
 from dfg_bridge.host.handscreen.state import ScreenState
 from dfg_bridge.host.handscreen.view import Cell, cells
 from dfg_bridge.host.handscreen.watch import Watch, WatchTimes
+from dfg_bridge.host.purposes import Purpose
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
     from dfg_bridge.host.views import TableSnap
 
 log = logging.getLogger(__name__)
+
+_PURPOSES = {"draw": Purpose.DISPLAY, "poll": Purpose.POLL, "keys": Purpose.KEYS}
 
 
 class HandScreens:
@@ -67,9 +70,13 @@ class HandScreens:
         return self.table.ctx.r
 
     def run(self, purpose: str, command: str) -> str:
-        """Send one command, counted under ``purpose``."""
+        """Send one command, counted under ``purpose`` (``draw``, ``poll`` or ``keys``)."""
         self.counts[purpose] += 1
-        return self.table.ctx.sink.run(command)
+        ctx = self.table.ctx
+        if ctx.purposes is None:
+            return ctx.sink.run(command)
+        with ctx.purposes.scope(table=self.table.id, purpose=_PURPOSES[purpose]):
+            return ctx.sink.run(command)
 
     @property
     def player_tag(self) -> str:

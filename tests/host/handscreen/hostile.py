@@ -20,7 +20,7 @@ VERSIONS = ("1.20.5", "1.21.1", "1.21.4", "1.21.6")
 """Releases the hostile-player tests run on (1.20.5–1.21.1 name locks, 1.21.2+ predicate locks)."""
 
 
-def slow_rig(sim_factory: Any, tmp_path: Path, version: str, *, cpu: float = 1.4, flavor: str = "paper",
+def slow_rig(sim_factory: Any, tmp_path: Path, version: str, *, cpu: float = 1.0, flavor: str = "paper",
              **kw: Any) -> Rig:  # fmt: skip
     """One 4-seat table whose CPUs think ``cpu`` seconds (long off-turn windows), long turns."""
     t = with_durations(table(seats=4, rounds=2), turn=120.0, exchange=120.0, cpu_min=cpu, cpu_max=cpu)
@@ -94,12 +94,16 @@ def cards_held(rig: Rig, name: str) -> int:
     """Stacks of ours other than keys on the player: inventory, cursor, crafting grid, ender chest."""
     player = rig.ctl.player(name)
     stacks = [*player["inventory"].values(), *player["ender_chest"].values(), player["cursor"]]
-    stacks += list((player.get("crafting") or {}).values()) if isinstance(player.get("crafting"), dict) else []
+    stacks += (
+        list((player.get("crafting") or {}).values()) if isinstance(player.get("crafting"), dict) else []
+    )
     return sum(1 for s in stacks if ours(s) and not is_key(s))
 
 
 def dropped_ours(rig: Rig) -> int:
-    return sum(1 for e in rig.ctl.world()["entities"] if e["type"] == "minecraft:item" and "dfg" in str(e["nbt"]))
+    return sum(
+        1 for e in rig.ctl.world()["entities"] if e["type"] == "minecraft:item" and "dfg" in str(e["nbt"])
+    )
 
 
 def container_items(rig: Rig, pos: tuple[int, int, int] | list[int]) -> dict[str, Any]:

@@ -3,14 +3,15 @@
 The sim runs as its own process at ``--service-ms 0.5`` (as a server would), the daemon's loop on its
 own thread. One human plays against three CPUs (the config's default CPU delay, 0.6–1.4 s) only by
 clicking their hand chest, as a person does: at their turn they think 0.8–2 s, open the chest if it is
-closed, click the cards of a random legal play (85 %; else the timeout's choice) 0.2–0.6 s apart, then 出す (or パス); afterwards they close
-the chest half of the time. Every command the daemon sends is counted at the RCON client and put in
+closed, click the cards of a random legal play (85 %; else the timeout's choice) 0.2–0.6 s apart,
+then 出す (or パス); afterwards they close the chest half of the time. Every command the daemon sends is counted at the RCON client and put in
 one of four purposes by :func:`purpose_of` (the command's shape, so the figure means the same before
 and after a change of the daemon); the daemon's own per-purpose counters are printed too.
 
 Targets (issue 19): ≤ 10 commands/s on average, of which polls ≤ 50 %. Run with ``make bench`` or
 ``pytest -m bench -s tests/host/handscreen/test_bench_commands.py``; ``DFG_BENCH_ROUNDS`` (default 3)
-sets the match length, ``DFG_BENCH_VERSION`` the version (default 1.21.6).
+sets the match length, ``DFG_BENCH_VERSION`` the version (default 1.21.6), ``DFG_BENCH_THINK`` the
+human's thinking time (default ``0.8,2.0`` seconds, a quick player).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import statistics
 import subprocess
 import sys
 import threading
@@ -36,6 +36,8 @@ from dfg_bridge.host.handscreen.screen import ChestSurface
 from dfg_bridge.sim.control import ControlClient
 from tests.host.rig import Rig, settings, table, with_durations
 
+THINK = tuple(float(v) for v in os.environ.get("DFG_BENCH_THINK", "0.8,2.0").split(","))
+"""Seconds the human thinks at the start of a turn (uniform between the two)."""
 _STARTED = re.compile(r"rcon 127\.0\.0\.1:(\d+) control 127\.0\.0\.1:(\d+) log (.+)$")
 
 _POLL = re.compile(
@@ -130,7 +132,7 @@ class Human:
         seat = run.seat_of(self.name) if run is not None else None
         if run is None or run.round is None or seat is None:
             return
-        self._pause(0.8, 2.0)
+        self._pause(*THINK)
         screen = tbl.hands.screen_of(self.name)
         if screen is None or not isinstance(screen.surface, ChestSurface):
             return
@@ -145,7 +147,13 @@ class Human:
         # A person plays something most of the time: a random legal play (or the exchange's give).
         legal = [a for a in rnd.legal_actions(seat) if isinstance(a, Play | Give)]
         action = self.rng.choice(legal) if legal and self.rng.random() < 0.85 else rnd.timeout_action(seat)
-        cards = action.meld.cards if isinstance(action, Play) else action.cards if isinstance(action, Give) else ()
+        cards = (
+            action.meld.cards
+            if isinstance(action, Play)
+            else action.cards
+            if isinstance(action, Give)
+            else ()
+        )
         opened = ctl.player(self.name)["open"]
         slots = {v["name"].lstrip("✔"): int(s) for s, v in (opened or {}).get("slots", {}).items()
                  if int(s) in CHEST.hand_slots}  # fmt: skip
@@ -187,7 +195,7 @@ def test_commands_per_second_one_human(tmp_path: Path) -> None:
         rig.dfg("Steve", "join")
         assert rig.until(lambda: "Steve" in rig.table().lobby)
         tbl = rig.table()
-        daemon_before = dict(getattr(host, "purposes", SimpleNamespace(snapshot=dict)).snapshot())
+        daemon_before = dict(getattr(host, "purposes", SimpleNamespace(by_purpose=dict)).by_purpose())
         count.on = True
         started = time.monotonic()
         rig.dfg("Steve", "start cpu")
@@ -218,7 +226,7 @@ def test_commands_per_second_one_human(tmp_path: Path) -> None:
         wall = time.monotonic() - started
         count.on = False
         assert tbl.run is None, "the match did not end in time"
-        daemon_after = dict(getattr(host, "purposes", SimpleNamespace(snapshot=dict)).snapshot())
+        daemon_after = dict(getattr(host, "purposes", SimpleNamespace(by_purpose=dict)).by_purpose())
     finally:
         stop.set()
         if runner is not None:
@@ -227,14 +235,12 @@ def test_commands_per_second_one_human(tmp_path: Path) -> None:
         proc.wait(10)
     total = sum(count.by.values())
     shares = ", ".join(f"{k} {v / wall:.2f}/s ({100 * v / total:.0f} %)" for k, v in sorted(count.by.items()))
-    print(f"\n4 seats (1 human, 3 CPUs), {rounds} rounds, {version}, sim --service-ms 0.5: {wall:.0f} s, "
-          f"{human.turns} human turns, {human.clicks} clicks; {total} commands = {total / wall:.2f}/s: {shares}")  # fmt: skip
+    print(f"\n4 seats (1 human thinking {THINK[0]}-{THINK[1]} s, 3 CPUs), {rounds} rounds, {version}, "
+          f"sim --service-ms 0.5: {wall:.0f} s, {human.turns} human turns, {human.clicks} clicks; "
+          f"{total} commands = {total / wall:.2f}/s: {shares}")  # fmt: skip
     daemon = {k: daemon_after.get(k, 0) - daemon_before.get(k, 0) for k in daemon_after}
     if daemon:
         print("daemon's own count by purpose: " + ", ".join(
             f"{k} {v / wall:.2f}/s" for k, v in sorted(daemon.items()) if v))  # fmt: skip
-    latencies = getattr(host, "click_latencies", None)
-    if latencies:
-        print(f"click→redraw p50 {statistics.median(latencies):.0f} ms")
     assert total / wall <= 10.0
     assert count.by["poll"] <= 0.5 * total

@@ -61,7 +61,8 @@ def test_only_changed_slots_are_written(sim_factory: Any, tmp_path: Path, monkey
     assert rig.until(lambda: bool(draws))
     screen = tbl.hands.screen_of("Steve")
     assert screen is not None
-    keyed = [c for c in sent[mark:] if c.startswith(("setblock", "clear Steve", "execute unless items entity Steve"))]
+    keying = ("setblock", "clear Steve", "execute unless items entity Steve")
+    keyed = [c for c in sent[mark:] if c.startswith(keying)]
     first_draw = draws[0][1]
     opening = len(keyed) + first_draw
 
@@ -76,8 +77,8 @@ def test_only_changed_slots_are_written(sim_factory: Any, tmp_path: Path, monkey
     clicker.settle()
     # Reads and the watch's questions ("execute if block …{Items:[…]}", "execute unless items entity @a[…")
     # are polls.
-    polls = ("data get", "kill @e", "bossbar", "scoreboard", "data merge entity", "execute unless items entity @a[",
-             "execute if block ")  # fmt: skip
+    polls = ("data get", "kill @e", "bossbar", "scoreboard", "data merge entity",
+             "execute unless items entity @a[", "execute if block ")  # fmt: skip
     select = [c for c in sent[mark:] if not c.startswith(polls)]
 
     # Field changes: what Steve's screen costs when someone else plays.

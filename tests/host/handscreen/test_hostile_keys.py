@@ -93,7 +93,9 @@ def test_a_kept_key_opens_nothing_in_the_next_match(sim_factory: Any, tmp_path: 
     assert keys(rig, "Steve") == {}, "a key survived the match"
     _second_match(rig)
     own = key_slot(rig, "Steve")
-    rig.sim.run_command(f"item replace entity Steve hotbar.8 from block {stash[0]} {stash[1]} {stash[2]} container.0")
+    rig.sim.run_command(
+        f"item replace entity Steve hotbar.8 from block {stash[0]} {stash[1]} {stash[2]} container.0"
+    )
     assert _tries(rig, "Steve", chest, 8)["reason"] == "locked", "last match's key opened the chest"
     assert _tries(rig, "Steve", chest, own)["opened"]
     assert rig.invalid() == []
@@ -104,7 +106,9 @@ def _second_match(rig: Any) -> None:
     assert rig.until(lambda: "Steve" in rig.table().lobby)
     rig.dfg("Steve", "start cpu")
     tbl = rig.table()
-    assert rig.until(lambda: tbl.run is not None and tbl.run.round is not None and bool(keys(rig, "Steve")), 10)
+    assert rig.until(
+        lambda: tbl.run is not None and tbl.run.round is not None and bool(keys(rig, "Steve")), 10
+    )
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -118,7 +122,9 @@ def test_the_key_goes_into_a_free_slot(sim_factory: Any, tmp_path: Path, version
     rig.sim.run_command("item replace entity Steve hotbar.0 with minecraft:emerald 7")
     rig.dfg("Steve", "start cpu")
     tbl = rig.table()
-    assert rig.until(lambda: tbl.run is not None and tbl.run.round is not None and bool(keys(rig, "Steve")), 10)
+    assert rig.until(
+        lambda: tbl.run is not None and tbl.run.round is not None and bool(keys(rig, "Steve")), 10
+    )
     inventory = rig.ctl.player("Steve")["inventory"]
     assert inventory["0"]["id"] == "minecraft:emerald" and inventory["0"]["count"] == 7
     assert key_slot(rig, "Steve") == 1

@@ -33,7 +33,7 @@ from tests.host.handscreen.hostile import (
 
 
 def _off_turn(rig: Any, tbl: Any, name: str) -> None:
-    """Play the player's turn (typed), then return as a CPU's turn begins (the CPUs think 1.4 s)."""
+    """Play the player's turn (typed), then return as a CPU's turn begins (the CPUs think 1 s)."""
     assert rig.until(lambda: may_act(tbl, name) or tbl.run is None, 60)
     words = rig.move_for("t1", name)
     assert words is not None
@@ -43,7 +43,9 @@ def _off_turn(rig: Any, tbl: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_cards_taken_off_turn_come_back_and_never_select(sim_factory: Any, tmp_path: Path, version: str) -> None:
+def test_cards_taken_off_turn_come_back_and_never_select(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
     rig = slow_rig(sim_factory, tmp_path, version)
     rig.start_daemon()
     tbl = start_cpu_match(rig, "Steve")
@@ -53,7 +55,9 @@ def test_cards_taken_off_turn_come_back_and_never_select(sim_factory: Any, tmp_p
     rig.ctl.click("Steve", first, "pickup")  # onto the cursor
     rig.ctl.click("Steve", second, "quick_move")  # into the inventory
     assert cards_held(rig, "Steve") == 2
-    took = until(rig, lambda: cards_held(rig, "Steve") == 0 and shown(rig, "Steve") == drawn(tbl, "Steve"), 2.0)
+    took = until(
+        rig, lambda: cards_held(rig, "Steve") == 0 and shown(rig, "Steve") == drawn(tbl, "Steve"), 2.0
+    )
     assert took <= 1.2 and not may_act(tbl, "Steve"), "reclaimed while it was not Steve's turn"
     assert rig.until(lambda: may_act(tbl, "Steve"), 30)
     wait(rig, 0.3)
@@ -62,7 +66,9 @@ def test_cards_taken_off_turn_come_back_and_never_select(sim_factory: Any, tmp_p
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_cards_and_key_carried_to_the_ender_chest_come_back(sim_factory: Any, tmp_path: Path, version: str) -> None:
+def test_cards_and_key_carried_to_the_ender_chest_come_back(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
     rig = slow_rig(sim_factory, tmp_path, version)
     rig.start_daemon()
     tbl = start_cpu_match(rig, "Steve")
@@ -82,7 +88,15 @@ def test_cards_and_key_carried_to_the_ender_chest_come_back(sim_factory: Any, tm
     rig.ctl.click("Steve", menu_index_of_inventory(key_at, 27), "quick_move")
     ender = rig.ctl.player("Steve")["ender_chest"]
     assert any("dfg" in str(v.get("custom_data")) for v in ender.values()), "nothing was carried there"
-    until(rig, lambda: not any("dfg" in str(v.get("custom_data")) for v in rig.ctl.player("Steve")["ender_chest"].values()), 2.0)
+    until(
+        rig,
+        lambda: (
+            not any(
+                "dfg" in str(v.get("custom_data")) for v in rig.ctl.player("Steve")["ender_chest"].values()
+            )
+        ),
+        2.0,
+    )
     # The key is back in the inventory — a new one: the chest is re-keyed, the carried copy is dead.
     assert rig.until(lambda: [k for k in keys(rig, "Steve") if k.startswith("inv.")] != [], 3)
     new_key = next(iter(keys(rig, "Steve").values()))

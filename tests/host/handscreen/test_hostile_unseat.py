@@ -29,7 +29,9 @@ from tests.host.handscreen.hostile import (
 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("how", ["leave", "match_end"])
-def test_a_click_during_the_unseat_keeps_no_button(sim_factory: Any, tmp_path: Path, version: str, how: str) -> None:
+def test_a_click_during_the_unseat_keeps_no_button(
+    sim_factory: Any, tmp_path: Path, version: str, how: str
+) -> None:
     rig = slow_rig(sim_factory, tmp_path, version)
     rig.start_daemon()
     tbl = start_cpu_match(rig, "Steve")
@@ -38,7 +40,9 @@ def test_a_click_during_the_unseat_keeps_no_button(sim_factory: Any, tmp_path: P
     # Just before the daemon's first command of the unseat that touches the screen or the player, Steve
     # takes the 出す button onto his cursor (the race runs before that command is executed).
     x, y, z = bottom
-    screen_or_player = rf"^(data merge block {x} {y} {z} |data merge block {top[0]} {top[1]} {top[2]} |clear Steve )"
+    screen_or_player = (
+        rf"^(data merge block {x} {y} {z} |data merge block {top[0]} {top[1]} {top[2]} |clear Steve )"
+    )
     race = {"kind": "click", "menu_slot": CHEST.buttons[Button.PLAY], "mode": "pickup"}
     rig.ctl.race(screen_or_player, "Steve", race)
     if how == "leave":
@@ -64,7 +68,9 @@ def test_a_disconnected_players_screen_is_wiped(sim_factory: Any, tmp_path: Path
     alex = chest_of(tbl, "Alex")
     assert container_items(rig, alex.top) != {}
     rig.ctl.disconnect("Alex")
-    assert rig.until(lambda: container_items(rig, alex.top) == {} and container_items(rig, alex.bottom) == {}, 5)
+    assert rig.until(
+        lambda: container_items(rig, alex.top) == {} and container_items(rig, alex.bottom) == {}, 5
+    )
     assert tbl.hands.screen_of("Alex") is None
     # The match goes on without him and ends; nothing is drawn into the vacated chest again.
     wait(rig, 3.0)
