@@ -382,6 +382,10 @@ class GameHost:
             self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
         # Half-done custody steps first (and a game mode a crash or a disconnect left frozen).
         self.custody.settle(player)
+        if self.tables and not any(t.hands.screen_of(player) for t in self.tables.values()):
+            # Not seated anywhere: no card, button or key of ours belongs on them (one left from a
+            # match that ended while they were away, or a crash).
+            next(iter(self.tables.values())).hands.reclaim_stray(player)
         table = self.table_of(player)
         if table is None:
             if self.custody.state(player) is not None:

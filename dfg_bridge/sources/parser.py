@@ -97,8 +97,9 @@ class LogParser:
     >>> p = LogParser(ParserOptions(display_prefixes=("【大富豪】",)))
     >>> p.parse("[12:34:56] [Server thread/INFO]: 【大富豪】Steve joined the game")
     PlayerJoined(player='Steve')
-    >>> p.parse("[12:34:56] [Async Chat Thread - #3/INFO]: <【大富豪】Steve> !dfg play S3 H3")
-    PlayerCommand(player='Steve', args=('play', 'S3', 'H3'), source=<CommandSource.CHAT: 'chat'>, shown='【大富豪】Steve')
+    >>> event = p.parse("[12:34:56] [Async Chat Thread - #3/INFO]: <【大富豪】Steve> !dfg play S3 H3")
+    >>> event.player, event.args, event.source.value, event.shown
+    ('Steve', ('play', 'S3', 'H3'), 'chat', '【大富豪】Steve')
     >>> p.parse("[12:34:56] [Server thread/INFO]: <Steve> Alex issued server command: /dfg leave") is None
     True
     """

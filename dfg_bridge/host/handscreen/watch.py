@@ -26,8 +26,10 @@ that replies ``Test passed`` exactly when nothing needs attention:
 Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
 items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
 opened but never when it was closed, so a screen that may be open cannot be skipped; the watch backs
-off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click or
-an opening, else every :attr:`WatchTimes.idle` seconds while a seated player may act.
+off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click
+(:data:`HOT_AFTER_OPENING` after the acting player opened a chest: the screen question's last test
+asks that, so an opening costs no read), else every :attr:`WatchTimes.idle` seconds while a seated
+player may act.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ QUIET_KEYS = 5.0
 """Seconds the key checks are left out after a look that found nothing to mend (a key on the cursor)."""
 SUSPECT_PAUSE = 2.0
 """After three such looks in a row, the next look waits this long."""
+HOT_AFTER_OPENING = 2.0
+"""Seconds the watch looks fast after the acting player opened a chest (clicks are coming)."""
 KEY_RETRY = 2.0
 """Seconds between tries to give a key to a player whose inventory was full."""
 TABLE_ON_TURN = 1.0
@@ -205,7 +209,26 @@ class Watch:
         if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
             key = r.our_keys(hs.key_tag(screen.seat))
             tests.append(r.items_check(True, screen.player, "container.*", key))
+        # Last: did they just open a chest (theirs, most likely)? Only this test failing makes the reply
+        # "Test failed"; an earlier one cuts the chain short and the reply is empty.
+        tests.append(r.entity_check(False, self._opened(screen.player)))
         return self._chains(tests)
+
+    @staticmethod
+    def _opened(player: str) -> str:
+        return f"@a[name={player},scores={{{STATS['open_chest']}=1..}}]"
+
+    def _screen_changed(self, screen: HandScreen, clock: float) -> bool:
+        """Ask the screen question; an opening alone is no change (the watch just gets quicker)."""
+        commands = self.screen_question(screen)
+        replies = [self.hs.run("poll", command) for command in commands]
+        if all(reply.startswith("Test passed") for reply in replies):
+            return False
+        if replies[-1] == "Test failed" and all(reply.startswith("Test passed") for reply in replies[:-1]):
+            self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
+            self._hot_until = max(self._hot_until, clock + HOT_AFTER_OPENING)
+            return False
+        return True
 
     def _chains(self, tests: list[str]) -> list[str]:
         r = self.hs.r
@@ -244,7 +267,7 @@ class Watch:
         if clock >= self._table_due - 1e-3:
             table_bad = not self._passes(self.table_question(targets))
             self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
-        changed = [s for s in acting if s.drawn is not None and not self._passes(self.screen_question(s))]
+        changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
         if table_bad and self._openings():
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).

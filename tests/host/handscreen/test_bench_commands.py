@@ -4,9 +4,10 @@ The sim runs as its own process at ``--service-ms 0.5`` (as a server would), the
 own thread. One human plays against three CPUs (the config's default CPU delay, 0.6–1.4 s) only by
 clicking their hand chest, as a person does: at their turn they think 0.8–2 s, open the chest if it is
 closed, click the cards of a random legal play (85 %; else the timeout's choice) 0.2–0.6 s apart,
-then 出す (or パス); afterwards they close the chest half of the time. Every command the daemon sends is counted at the RCON client and put in
-one of four purposes by :func:`purpose_of` (the command's shape, so the figure means the same before
-and after a change of the daemon); the daemon's own per-purpose counters are printed too.
+then 出す (or パス); afterwards they close the chest half of the time. Every command the daemon sends
+is counted at the RCON client and put in one of four purposes by :func:`purpose_of` (the command's
+shape, so the figure means the same before and after a change of the daemon); the daemon's own
+per-purpose counters are printed too. ``DFG_BENCH_LOG=<file>`` appends every counted command to a file.
 
 Targets (issue 19): ≤ 10 commands/s on average, of which polls ≤ 50 %. Run with ``make bench`` or
 ``pytest -m bench -s tests/host/handscreen/test_bench_commands.py``; ``DFG_BENCH_ROUNDS`` (default 3)
@@ -19,8 +20,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -34,11 +33,11 @@ from dfg_bridge.engine import Give, Play
 from dfg_bridge.host.handscreen import CHEST, Button
 from dfg_bridge.host.handscreen.screen import ChestSurface
 from dfg_bridge.sim.control import ControlClient
+from tests.host.handscreen.test_bench_latency import _start_sim
 from tests.host.rig import Rig, settings, table, with_durations
 
 THINK = tuple(float(v) for v in os.environ.get("DFG_BENCH_THINK", "0.8,2.0").split(","))
 """Seconds the human thinks at the start of a turn (uniform between the two)."""
-_STARTED = re.compile(r"rcon 127\.0\.0\.1:(\d+) control 127\.0\.0\.1:(\d+) log (.+)$")
 
 _POLL = re.compile(
     r"^(data get block |data get entity \S+ EnderItems|clear \S+ \S+ 0$"
@@ -86,24 +85,6 @@ class _Count:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
-
-
-def _start_sim(tmp_path: Path, version: str) -> tuple[subprocess.Popen[str], Any]:
-    command = [
-        sys.executable, "-m", "dfg_bridge.sim", "--version", version, "--rcon-port", "0",
-        "--control-port", "0", "--dir", str(tmp_path / "server"), "--service-ms", "0.5", "--quiet",
-    ]  # fmt: skip
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    match = _STARTED.search(proc.stdout.readline().strip())
-    assert match is not None, "the sim did not start"
-    sim = SimpleNamespace(
-        rcon_port=int(match.group(1)),
-        control_port=int(match.group(2)),
-        log_path=Path(match.group(3)),
-        options=SimpleNamespace(rcon_password="dfg-sim", flavor=SimpleNamespace(value="paper")),
-    )
-    return proc, sim
 
 
 def _key_slot(ctl: ControlClient, name: str) -> int:

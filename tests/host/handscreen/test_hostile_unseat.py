@@ -15,6 +15,7 @@ import pytest
 from dfg_bridge.host.handscreen import CHEST, Button
 from tests.host.handscreen.hostile import (
     VERSIONS,
+    card_slots,
     cards_held,
     chest_of,
     container_items,
@@ -79,4 +80,21 @@ def test_a_disconnected_players_screen_is_wiped(sim_factory: Any, tmp_path: Path
     assert rig.until(lambda: tbl.run is None, 10)
     wait(rig, 0.3)
     assert container_items(rig, alex.top) == {} and container_items(rig, alex.bottom) == {}
+    assert rig.invalid() == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_whatever_a_player_took_away_is_taken_back_when_they_return(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
+    rig = slow_rig(sim_factory, tmp_path, version)
+    rig.start_daemon()
+    tbl = start_cpu_match(rig, "Steve", "Alex")
+    open_own(rig, tbl, "Alex")
+    rig.ctl.click("Alex", card_slots(tbl, "Alex")[0], "quick_move")  # a card into his inventory
+    rig.ctl.disconnect("Alex")  # before any look: he leaves with the card and his key
+    rig.dfg("Steve", "admin stop")
+    assert rig.until(lambda: tbl.run is None, 10)
+    rig.join("Alex")
+    assert rig.until(lambda: cards_held(rig, "Alex") == 0 and keys(rig, "Alex") == {}, 5)
     assert rig.invalid() == []
