@@ -307,10 +307,18 @@ class HandScreens:
         items given back and our items taken back from them.
         """
         replies: dict[int, str] = {}
+        commands = screen.surface.reads(self.r)
+        # The part (chest half) that changed last is read first, and a click found there is handled
+        # at once: the other half is asked about again at the next look. A turn's first look reads
+        # every part (all it finds is undone together).
+        order = sorted(range(len(commands)), key=lambda part: part != screen.last_part)
         try:
-            for part, command in enumerate(screen.surface.reads(self.r)):
-                replies[part] = self.run("poll", command)
-            found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+            for part in order:
+                replies[part] = self.run("poll", commands[part])
+                found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+                if found.changed and not screen.fresh:
+                    screen.last_part = part
+                    break
         except ScreenReadError:
             log.warning("table %s: cannot read %s's screen: %.120s", self.table.id, screen.player,
                         " | ".join(replies.values()))  # fmt: skip

@@ -216,6 +216,8 @@ class HandScreen:
     """The player could act at the last look (a change to ``True`` starts a turn)."""
     key_missing: bool = False
     """The key could not be given (no free slot): the watch tries again."""
+    last_part: int = 0
+    """The part of :meth:`SurfaceSpot.reads` (chest half) where the last click was found."""
     reads: int = 0
     """Read-backs so far."""
     clicks: int = 0

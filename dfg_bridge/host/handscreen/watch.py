@@ -290,7 +290,7 @@ class Watch:
         for screen in sorted(screens, key=lambda s: not s.acting):
             if hs.screens.get(screen.player) is not screen:
                 continue  # a click before this one unseated them (the match ended)
-            found = hs.read(screen, acting=hs.may_act(screen))
+            found = hs.read(screen, acting=screen.acting)  # as the arm() before this look saw it
             if found is not None and found.changed:
                 self._hot_until = clock + self.times.hot
                 self._suspect = 0

@@ -29,7 +29,8 @@ _STARTED = re.compile(r"rcon 127\.0\.0\.1:(\d+) control 127\.0\.0\.1:(\d+) log (
 
 
 class _Watch:
-    """Wraps the RCON client: notes when the first command starting with ``prefix`` came back."""
+    """Wraps the RCON client: notes when the first command containing ``prefix`` came back (slot writes
+    are guarded: ``execute unless items block … run item replace block …``)."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
@@ -40,7 +41,7 @@ class _Watch:
     def run(self, command: str) -> str:
         reply: str = self.inner.run(command)
         prefix = self.prefix
-        if prefix is not None and command.startswith(prefix) and not self.event.is_set():
+        if prefix is not None and prefix in command and not self.event.is_set():
             self.done_at = time.monotonic()
             self.event.set()
         return reply

@@ -38,14 +38,12 @@ def test_a_click_during_the_unseat_keeps_no_button(
     tbl = start_cpu_match(rig, "Steve")
     top, bottom = chest_of(tbl, "Steve").top, chest_of(tbl, "Steve").bottom
     open_own(rig, tbl, "Steve")
-    # Just before the daemon's first command of the unseat that touches the screen or the player, Steve
-    # takes the 出す button onto his cursor (the race runs before that command is executed).
+    # Just before the daemon empties the chest, Steve takes the 出す button onto his cursor (the race
+    # runs before that command is executed). The old unseat had already cleared him by then.
     x, y, z = bottom
-    screen_or_player = (
-        rf"^(data merge block {x} {y} {z} |data merge block {top[0]} {top[1]} {top[2]} |clear Steve )"
-    )
+    wipe = rf"^data merge block ({x} {y} {z}|{top[0]} {top[1]} {top[2]}) \{{Items:\[\]\}}$"
     race = {"kind": "click", "menu_slot": CHEST.buttons[Button.PLAY], "mode": "pickup"}
-    rig.ctl.race(screen_or_player, "Steve", race)
+    rig.ctl.race(wipe, "Steve", race)
     if how == "leave":
         rig.dfg("Steve", "leave")
     else:
