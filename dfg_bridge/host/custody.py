@@ -30,10 +30,10 @@ commands may have run and finishes or undoes them.
 
 Taking custody::
 
-    read playerGameType ─▶ ledger INTENT + frozen mode ─▶ reset marker ─▶ gamemode spectator
+    read mode and place ─▶ ledger INTENT + frozen ─▶ reset marker ─▶ up out of reach ─▶ spectator
     ─▶ read the player ─▶ count (must match) ─▶ empty the lockers ─▶ copy slots ─▶ read lockers back
     ─▶ ledger COPIED (+ verified snapshot) ─▶ atomic clear into the marker ─▶ read marker
-    ─▶ ledger HELD ─▶ gamemode <old> ─▶ (verified) forget the frozen mode
+    ─▶ ledger HELD ─▶ old mode ─▶ back down ─▶ (mode verified) forget the frozen record
 
 Giving back (:mod:`dfg_bridge.host.giveback`)::
 
@@ -148,12 +148,12 @@ class Custody:
             if existing is not None:
                 raise CustodyError("custody_pending")
         try:
-            mode = self.freezer.mode_to_restore(player)
+            frozen = self.freezer.observe(player)
         except ReadError:
             raise CustodyError("player_offline") from None
-        record = self.ledger.begin(player, self._allocate(), self.slots, mode=mode)
+        record = self.ledger.begin(player, self._allocate(), self.slots, frozen=frozen)
         self.sink.run(self.r.score_reset(player, MARKER_OBJECTIVE))
-        self.sink.run(self.r.game_mode(player, "spectator"))
+        self.freezer.apply(player, self.ledger.frozen_entry(player) or frozen)
         try:
             snapshot = self.read_player(player)
             held = self.count(player)

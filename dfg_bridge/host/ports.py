@@ -227,6 +227,10 @@ class CommandRenderer(Protocol):
         """``list uuids`` (reply: ``There are N of a max of M players online: A (uuid), …``)."""
         ...
 
+    def as_at(self, target: str, command: str) -> str:
+        """``execute as <target> at @s run <command>``."""
+        ...
+
     def unless_items(self, target: str, slot: str, command: str) -> str:
         """``execute unless items entity <target> <slot> * run <command>`` (1.20.5+)."""
         ...

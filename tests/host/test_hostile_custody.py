@@ -226,3 +226,78 @@ def test_item9_real_server_restart_with_rejoin(sim_factory: Any, tmp_path: Path,
     assert rig.until(lambda: rig.host.ledger.all() == [], 20)
     rig.settle(0.3)
     assert slots(rig.sim, "Steve") == mine and rig.ctl.player("Steve")["game_mode"] == "survival"
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("moment", ["gamemode spectator", "run clear", "gamemode survival"])
+def test_a_frozen_player_opens_no_locked_container(
+    sim_factory: Any, tmp_path: Path, version: str, moment: str
+) -> None:
+    # Spectators open locked containers and the menu outlives the mode: frozen players wait above
+    # the build height, out of reach of every hand chest and locker, and are made spectators there.
+    rig = _rig(sim_factory, tmp_path, version)
+    _equip(rig)
+    lock = '{Lock:"secret"}' if version < "1.21.2" else '{lock:{items:"minecraft:nether_star"}}'
+    assert rig.sim.run_command(f"setblock 1 64 1 minecraft:chest{lock}").startswith("Changed")
+    rig.sim.run_command("tp Steve 0.5 64 0.5 90 0")
+    mine = slots(rig.sim, "Steve")
+    rig.ctl.race(rf"{moment} Steve( \*)?$", "Steve", {"kind": "open", "pos": [1, 64, 1]})
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: "Steve" in rig.table().lobby and rig.host.ledger.frozen() == {})
+    [fired] = rig.ctl.races()["fired"]
+    assert fired.get("error", {}).get("code") == "out_of_reach", fired  # up in the sky
+    seen = rig.ctl.player("Steve")
+    assert seen["open"] is None and seen["game_mode"] == "survival"
+    assert seen["position"] == [0.5, 64.0, 0.5] and seen["rotation"] == [90.0, 0.0]  # put back exactly
+    rig.dfg("Steve", "leave")
+    assert rig.until(lambda: rig.host.ledger.all() == [])
+    rig.settle(0.2)
+    assert slots(rig.sim, "Steve") == mine
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
+def test_give_back_waits_for_an_item_on_the_cursor_then_returns_everything(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
+    rig = _rig(sim_factory, tmp_path, version)
+    _equip(rig)
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
+    rig.give("Steve", "sand", 5)  # picked up in the lobby
+    world = census(rig.sim)
+    rig.ctl.act("Steve", {"kind": "hold", "slot": 0})  # and held on the cursor while leaving
+    rig.dfg("Steve", "leave")
+    assert rig.until(lambda: any("インベントリを閉じる" in line for line in rig.chat("Steve")))
+    assert _said(rig, RETURNED) == 0 and rig.ctl.player("Steve")["cursor"]["id"] == "minecraft:sand"
+    rig.ctl.act("Steve", {"kind": "close"})  # the sand goes back into slot 0
+    assert rig.until(lambda: rig.host.ledger.all() == [], 12)  # retried from the tick
+    rig.settle(0.2)
+    _no_loss_no_dupe(world, rig)
+    assert _said(rig, RETURNED) == 1 and rig.ctl.player("Steve")["game_mode"] == "survival"
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
+def test_no_room_returns_what_fits_and_the_rest_once_there_is_room(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
+    rig = _rig(sim_factory, tmp_path, version)
+    rig.join("Steve")
+    rig.give("Steve", "diamond", 64)
+    rig.give("Steve", "emerald", 64)
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
+    rig.give("Steve", "dirt", 64 * 35)  # one free slot left
+    world = census(rig.sim)
+    rig.dfg("Steve", "leave")
+    assert rig.until(lambda: any("空きを作ると" in line for line in rig.chat("Steve")))
+    record = rig.host.ledger.get("Steve")
+    assert record is not None and len(record.delivered) == 1 and len(record.pending) == 1
+    _no_loss_no_dupe(world, rig)
+    assert rig.sim.run_command("clear Steve dirt 64").startswith("Removed")
+    world = census(rig.sim)
+    assert rig.until(lambda: rig.host.ledger.all() == [], 12)  # no relog needed
+    rig.settle(0.2)
+    _no_loss_no_dupe(world, rig)
+    assert _said(rig, RETURNED) == 1
+    held = {v["id"] for v in rig.ctl.player("Steve")["inventory"].values()}
+    assert {"minecraft:diamond", "minecraft:emerald"} <= held

@@ -1,0 +1,321 @@
+"""Custody race soak (slow): random player actions at random moments of take and give-back, with
+daemon SIGKILLs and server restarts, against the real daemon process.
+
+Players join and leave a table over and over while the sim's seeded chaos makes them throw, move,
+swap, hold on the cursor, craft, close, relog, disconnect and die just before random custody commands.
+Now and then the daemon is SIGKILLed at a random moment (a new process takes over the data directory)
+and the server restarts (players rejoin). It reports, and asserts:
+
+- 0 items lost and 0 duplicated: a census of every item in the world (players, cursors, crafting
+  grids, containers, the ground) by exact identity, at every checkpoint and at the end;
+- every completed custody cycle gives back every slot exactly: the player's per-slot SNBT when the
+  daemon thaws them after the give-back equals their per-slot SNBT when it froze them for the take
+  (both captured by the sim on its server thread, just before those commands ran);
+- 0 daemon exits: the daemon process never ended except when we killed it, and exits 0 on SIGTERM;
+- nobody is left a spectator and nothing is left in the lockers.
+
+Run: ``DFG_SOAK_RACES=1000 nice -n 19 .venv/bin/python -m pytest -m slow tests/app/test_custody_soak.py -s``
+(``DFG_SOAK_VERSION`` picks the Minecraft version, ``DFG_SOAK_SEED`` the seed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dfg_bridge.host.journal import Journal
+from dfg_bridge.host.ledger import CustodyLedger, CustodyState
+from dfg_bridge.host.store import DB_NAME
+from dfg_bridge.sim import SimServer
+from dfg_bridge.sim.control import ControlClient, ControlError
+from tests.app.helpers import write_config
+from tests.app.test_run_cli import start_daemon, wait_for
+from tests.host.audit import census, difference
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+STOCK = [("diamond", 64), ("dirt", 40), ("golden_apple", 7), ("torch", 33), ("cobblestone", 64), ("bow", 1)]
+CUSTODY = r"(playerGameType|Inventory|equipment|gamemode|clear {p}|from entity {p}|entity {p} \S+ from block)"
+
+
+class Soak:
+    """The moving parts: sim, control client, daemon process, counters."""
+
+    def __init__(self, sim: SimServer, tmp_path: Path, seed: int) -> None:
+        self.sim = sim
+        self.ctl = ControlClient(sim.control_port)
+        self.config = write_config(tmp_path, sim, signs=False)
+        self.data = tmp_path / "data"
+        self.log = tmp_path / "daemon.log"
+        self.rng = random.Random(seed)
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.stats: Counter[str] = Counter()
+        self.world: Counter[str] = Counter()
+        """The census at the start."""
+        self.track = Tracker(self)
+
+    # ---- the daemon -------------------------------------------------------------------------
+    def start(self) -> None:
+        mark = self.ctl.commands()["total"]
+        self.proc = start_daemon(self.config, self.log)
+        assert wait_for(lambda: self._drew_table(mark), 30), "daemon did not come up"
+
+    def _drew_table(self, mark: int) -> bool:
+        if self.proc is not None and self.proc.poll() is not None:
+            raise AssertionError(f"daemon exited with {self.proc.returncode}")
+        received = self.ctl.commands(since=mark)["received"]
+        return any(r["command"].startswith("bossbar set dfg:t1 players") for r in received)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        assert self.proc.poll() is None, f"daemon exited by itself ({self.proc.returncode})"
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.stats["sigkills"] += 1
+        self.start()
+
+    def stop(self) -> int:
+        assert self.proc is not None
+        assert self.proc.poll() is None, f"daemon exited by itself ({self.proc.returncode})"
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout=30)
+
+    # ---- state ------------------------------------------------------------------------------
+    def _db(self) -> sqlite3.Connection:
+        # Read-only: the soak must never take a write lock the daemon waits on.
+        path = self.data / DB_NAME
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+
+    def ledger(self) -> CustodyLedger:
+        return CustodyLedger(self._db())
+
+    def lobby(self) -> list[str]:
+        return Journal(self._db()).lobby("t1")
+
+    def shutdown(self) -> None:
+        """Never leave a daemon behind, whatever happened."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def quiet(self, name: str) -> bool:
+        """No custody step of ``name`` is under way: nothing frozen, held only as a lobby member."""
+        ledger = self.ledger()
+        record = ledger.get(name)
+        seen = self.ctl.player(name)
+        if not seen["online"] or ledger.frozen_mode(name) is not None:
+            return False
+        in_lobby = name in self.lobby()  # the daemon's own record, not the team shown
+        if record is None:
+            return not in_lobby
+        return record.state is CustodyState.HELD and not record.plan and in_lobby
+
+    def dump(self, name: str, path: Path) -> Path:
+        """Everything about ``name``: the commands naming them and the actions they did, in order."""
+        received = self.ctl.commands()["received"]
+        tail = received[-1]["seq"] - 300 if received else 0
+        events = [
+            (r["seq"], 0, f"CMD {r['command'][:160]} => {str(r.get('reply'))[:90]}")
+            for r in received
+            if name in r["command"] or r["seq"] > tail
+        ]
+        events += [
+            (e["command_seq"], -1, f"ACT {e['action']} {str(e.get('result', e.get('error')))[:300]}")
+            for e in self.ctl.races()["fired"]
+            if e["player"] == name
+        ]
+        with path.open("w") as out:
+            for seq, _, text in sorted(events):
+                out.write(f"{seq} {text}\n")
+            lines = self.log.read_text(errors="replace").splitlines()
+            out.writelines(line + "\n" for line in lines if "missing; using the default" not in line)
+        return path
+
+    def reacted(self, name: str, since: int) -> bool:
+        """The daemon sent a command naming ``name`` after command ``since``."""
+        return any(name in r["command"] for r in self.ctl.commands(since=since)["received"])
+
+    def close(self, name: str) -> None:
+        with contextlib.suppress(ControlError):  # offline (chaos may disconnect them at any time)
+            self.ctl.act(name, {"kind": "close"})
+
+    def online(self, name: str) -> None:
+        if not self.ctl.player(name)["online"]:
+            with contextlib.suppress(ControlError):  # chaos may have brought them back meanwhile
+                self.ctl.act(name, {"kind": "rejoin"})
+                self.stats["rejoins"] += 1
+
+
+@pytest.mark.slow
+def test_custody_races_lose_nothing_duplicate_nothing_and_never_kill_the_daemon(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    races_wanted = int(os.environ.get("DFG_SOAK_RACES", "1000"))
+    seed = int(os.environ.get("DFG_SOAK_SEED", "12"))
+    version = os.environ.get("DFG_SOAK_VERSION", "1.21.6")
+    sim = sim_factory(version=version, flavor="paper")
+    soak = Soak(sim, tmp_path, seed)
+    ctl, rng, stats = soak.ctl, soak.rng, soak.stats
+    for name in PLAYERS:
+        ctl.join(name)
+        for item, count in STOCK:
+            if rng.random() < 0.8:
+                assert sim.run_command(f"give {name} {item} {count}").startswith("Gave")
+        for watch in (f"^execute store result score {name} dfg_cust run clear {name} \\*$",
+                      f"^gamemode (survival|creative|adventure) {name}$"):  # fmt: skip
+            ctl.race(watch, name, {"kind": "snapshot"}, count=10**9)
+    try:
+        world = soak.world = census(sim)
+        soak.start()
+        pattern = "|".join(CUSTODY.format(p=p) for p in PLAYERS)
+        ctl.chaos(seed, PLAYERS, probability=0.3, match=pattern)
+        cycle = 0
+        started = time.monotonic()
+        name = PLAYERS[0]
+        try:
+            while stats["chaos_actions"] < races_wanted:
+                cycle += 1
+                name = rng.choice(PLAYERS)
+                _cycle(soak, name, cycle)
+        except AssertionError:
+            where = Path(os.environ.get("DFG_SOAK_DUMP", str(tmp_path)))
+            print("dumped", soak.dump(name, where / f"dump-{name}.txt"))
+            raise
+        ctl.stop_chaos()
+        for name in PLAYERS:  # give everything back
+            soak.online(name)
+            if soak.ledger().get(name) is not None:
+                ctl.command(name, "/dfg leave")
+        assert wait_for(lambda: soak.ledger().all() == [] and soak.ledger().frozen() == {}, 30)
+        soak.track.scan()
+        soak.track.compare(soak.ledger())
+        assert soak.track.held == {}
+        assert soak.stop() == 0
+        lost, duplicated = difference(world, census(sim))
+        spectators = [n for n in PLAYERS if ctl.player(n)["game_mode"] != "survival"]
+        lockers = [c for c in ctl.world()["containers"] if c.get("items") and c["pos"][1] < 10]
+        errors = sum("Traceback" in line for line in soak.log.read_text(errors="replace").splitlines())
+        print(
+            f"\ncustody soak ({version}, seed {seed}): {stats['chaos_actions']} random player actions "
+            f"at random moments of {stats['takes']} takes and {stats['gives']} give-backs "
+            f"({stats['refused_by_freeze']} refused by the freeze), {stats['sigkills']} daemon SIGKILLs, "
+            f"{stats['server_restarts']} server restarts, {stats['rejoins']} rejoins; "
+            f"{stats['cycles_compared']} custody cycles compared per slot (SNBT): all exact; "
+            f"{lost} items lost, {duplicated} duplicated, 0 daemon exits, {len(spectators)} left spectator, "
+            f"{len(lockers)} lockers not empty, {errors} tracebacks in the daemon log; "
+            f"{time.monotonic() - started:.0f} s"
+        )
+        assert (lost, duplicated) == (0, 0)
+        assert spectators == [] and lockers == []
+        assert sim.stats()["commands_invalid"] == 0
+    finally:
+        soak.shutdown()
+
+
+def _cycle(soak: Soak, name: str, cycle: int) -> None:
+    """One join or leave of ``name`` under chaos, maybe with a SIGKILL or a server restart."""
+    ctl, rng, stats = soak.ctl, soak.rng, soak.stats
+    soak.online(name)
+    wait_for(lambda n=name: soak.quiet(n), 10)  # type: ignore[misc]
+    soak.close(name)  # as a player would before typing a command
+    command_mark = ctl.commands(since=10**12)["total"]
+    leaving = soak.ledger().get(name) is not None
+    with contextlib.suppress(ControlError):  # chaos may have disconnected them just now
+        ctl.command(name, "/dfg leave" if leaving else "/dfg join")
+    stats["gives" if leaving else "takes"] += 1
+    time.sleep(rng.uniform(0.0, 0.25))
+    if rng.random() < 0.04:
+        soak.kill()
+    elif rng.random() < 0.01:
+        ctl.restart(downtime_s=rng.uniform(0.2, 1.5), rejoin=True)
+        stats["server_restarts"] += 1
+    # Wait for the daemon to react (a command naming the player), then for the step to settle.
+    # A command typed while the daemon was being killed is lost, as it would be on a real server.
+    wait_for(lambda n=name, m=command_mark: soak.reacted(n, m), 5)  # type: ignore[misc]
+    end = time.monotonic() + 25
+    while time.monotonic() < end and not soak.quiet(name):
+        soak.online(name)
+        soak.close(name)  # told "close your inventory", they do
+        time.sleep(0.5)
+    if not soak.quiet(name):
+        seen = ctl.player(name)
+        raise AssertionError(
+            f"cycle {cycle}: {name} never settled: record {soak.ledger().get(name)}, frozen "
+            f"{soak.ledger().frozen_mode(name)}, online {seen['online']}, "
+            f"lobby {soak.lobby()}, "
+            f"mode {seen['game_mode']}, daemon {soak.proc.poll() if soak.proc else None}"
+        )
+    soak.track.scan()
+    soak.track.compare(soak.ledger())
+    if cycle % 25 == 0:
+        assert difference(soak.world, census(soak.sim)) == (0, 0), f"cycle {cycle}"
+
+
+class Tracker:
+    """Pairs each successful take with its give-back from the sim's own logs, and compares them.
+
+    The sim snapshots a player just before the daemon's atomic custody ``clear`` (what the take
+    holds, if the clear then removed items) and just before every thaw (``gamemode <old mode>``).
+    A custody is given back exactly when the first thaw after its last copy-back shows the same
+    per-slot SNBT as the take's snapshot.
+    """
+
+    def __init__(self, soak: Soak) -> None:
+        self.soak = soak
+        self.race_seq = 0
+        self.command_seq = 0
+        self.replies: dict[int, str] = {}
+        self.copies: dict[str, list[int]] = {n: [] for n in PLAYERS}
+        self.clears: dict[str, list[tuple[int, dict[str, str]]]] = {n: [] for n in PLAYERS}
+        self.thaws: dict[str, list[tuple[int, dict[str, str]]]] = {n: [] for n in PLAYERS}
+        self.held: dict[str, tuple[int, dict[str, str]]] = {}
+
+    def scan(self) -> None:
+        """Read what the sim logged since the last scan (before its buffers roll over)."""
+        ctl, stats = self.soak.ctl, self.soak.stats
+        for r in ctl.commands(since=self.command_seq)["received"]:
+            self.command_seq = r["seq"]
+            for name in PLAYERS:
+                if f"entity {name} " in r["command"] and " from block " in r["command"]:
+                    self.copies[name].append(r["seq"])
+                if r["command"].endswith(f"run clear {name} *"):
+                    self.replies[r["seq"]] = r.get("reply") or ""
+        for e in ctl.races(since=self.race_seq)["fired"]:
+            self.race_seq = e["seq"]
+            if e["race"] is None:
+                stats["chaos_actions"] += 1
+                stats["refused_by_freeze"] += (e.get("result") or {}).get("ignored") == "spectator"
+                continue
+            if "result" not in e:
+                continue  # a snapshot of a player who is offline
+            slots = e["result"]["slots"]
+            if e["before"].startswith("execute store result"):
+                self.clears[e["player"]].append((e["command_seq"], slots))
+            elif not e["before"].startswith("gamemode spectator"):
+                self.thaws[e["player"]].append((e["command_seq"], slots))
+        for name in PLAYERS:
+            for seq, slots in self.clears[name]:
+                if self.replies.get(seq, "").startswith("Removed"):
+                    self.held[name] = (seq, slots)  # this take really cleared the player
+            self.clears[name] = [(q, s) for q, s in self.clears[name] if q not in self.replies]
+
+    def compare(self, ledger: CustodyLedger) -> None:
+        """Every custody that is over must have been given back slot for slot."""
+        for name, (taken, slots) in list(self.held.items()):
+            if ledger.get(name) is not None:
+                continue
+            del self.held[name]
+            copies = [q for q in self.copies[name] if q > taken]
+            last = copies[-1] if copies else taken
+            final = next((s for q, s in self.thaws[name] if q > last), None)
+            assert final == slots, f"{name} taken at command {taken} was not given back exactly"
+            self.soak.stats["cycles_compared"] += 1
