@@ -18,10 +18,11 @@ dimension's build height, where no container is within reach, and only then made
 way back the old mode is restored up there first and the player moved back second. A menu they had
 open before is closed by the server once they are that far (``stillValid`` is checked every tick).
 
-The mode and the place to restore are read from ``playerGameType``, ``Pos`` and ``Rotation`` and
-written to the ledger *before* anything is sent, and deleted only once ``playerGameType`` reads back
-as that mode: a crash, a server restart or a disconnect at any point leaves a record, and the player
-is put back at the next recovery or join.
+The teleports run ``at`` the player (their dimension) but *as* the console, so their feedback goes to
+RCON, not into the player's chat. The mode and the place to restore are read from ``playerGameType``,
+``Pos`` and ``Rotation`` and written to the ledger *before* anything is sent, and deleted only once
+``playerGameType`` reads back as that mode: a crash, a server restart or a disconnect at any point
+leaves a record, and the player is put back at the next recovery or join.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class Freezer:
         """Send the freeze (the ledger must hold ``frozen`` already): out of reach, then spectator."""
         if frozen.place is not None:
             x, _y, z, _yaw, _pitch = frozen.place
-            self._sink.run(self._r.as_at(player, self._r.teleport("@s", (x, FREEZE_Y, z))))
+            self._sink.run(self._r.at(player, self._r.teleport(player, (x, FREEZE_Y, z))))
         self._sink.run(self._r.game_mode(player, FROZEN))
 
     def freeze(self, player: str) -> None:
@@ -96,7 +97,7 @@ class Freezer:
         self._sink.run(self._r.game_mode(player, frozen.mode))
         if frozen.place is not None:
             x, y, z, yaw, pitch = frozen.place
-            self._sink.run(self._r.as_at(player, self._r.teleport("@s", (x, y, z), yaw, pitch)))
+            self._sink.run(self._r.at(player, self._r.teleport(player, (x, y, z), yaw, pitch)))
         try:
             back = self.current_mode(player) == frozen.mode
         except ReadError:

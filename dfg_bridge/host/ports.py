@@ -227,8 +227,8 @@ class CommandRenderer(Protocol):
         """``list uuids`` (reply: ``There are N of a max of M players online: A (uuid), …``)."""
         ...
 
-    def as_at(self, target: str, command: str) -> str:
-        """``execute as <target> at @s run <command>``."""
+    def at(self, target: str, command: str) -> str:
+        """``execute at <target> run <command>`` (where and in which dimension the target is)."""
         ...
 
     def unless_items(self, target: str, slot: str, command: str) -> str:

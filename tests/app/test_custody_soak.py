@@ -26,6 +26,7 @@ import random
 import signal
 import sqlite3
 import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -39,7 +40,7 @@ from dfg_bridge.host.store import DB_NAME
 from dfg_bridge.sim import SimServer
 from dfg_bridge.sim.control import ControlClient, ControlError
 from tests.app.helpers import write_config
-from tests.app.test_run_cli import start_daemon, wait_for
+from tests.app.test_run_cli import wait_for
 from tests.host.audit import census, difference
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -66,7 +67,10 @@ class Soak:
     # ---- the daemon -------------------------------------------------------------------------
     def start(self) -> None:
         mark = self.ctl.commands()["total"]
-        self.proc = start_daemon(self.config, self.log)
+        with self.log.open("ab") as err:  # -X faulthandler: SIGABRT prints every thread's stack
+            command = [sys.executable, "-X", "faulthandler", "-m", "dfg_bridge", "run", "--config",
+                       str(self.config), "--log-level", "INFO"]  # fmt: skip
+            self.proc = subprocess.Popen(command, stdout=err, stderr=err, cwd=self.config.parent)
         assert wait_for(lambda: self._drew_table(mark), 30), "daemon did not come up"
 
     def _drew_table(self, mark: int) -> bool:
@@ -120,7 +124,14 @@ class Soak:
         return record.state is CustodyState.HELD and not record.plan and in_lobby
 
     def dump(self, name: str, path: Path) -> Path:
-        """Everything about ``name``: the commands naming them and the actions they did, in order."""
+        """Everything about ``name``: the commands naming them and the actions they did, in order.
+
+        A live daemon is sent SIGABRT first, so its log ends with every thread's stack.
+        """
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=10)
         received = self.ctl.commands()["received"]
         tail = received[-1]["seq"] - 300 if received else 0
         events = [
@@ -241,7 +252,7 @@ def _cycle(soak: Soak, name: str, cycle: int) -> None:
     # Wait for the daemon to react (a command naming the player), then for the step to settle.
     # A command typed while the daemon was being killed is lost, as it would be on a real server.
     wait_for(lambda n=name, m=command_mark: soak.reacted(n, m), 5)  # type: ignore[misc]
-    end = time.monotonic() + 25
+    end = time.monotonic() + 60
     while time.monotonic() < end and not soak.quiet(name):
         soak.online(name)
         soak.close(name)  # told "close your inventory", they do

@@ -260,7 +260,7 @@ def test_teleporting_out_of_range_closes_an_open_chest(sim_factory: Any) -> None
     assert ctl.act("Steve", {"kind": "open", "pos": [1, 64, 1]})["opened"] is True
     sim.run_command("tp Steve 3.5 64 3.5")  # still in range
     assert ctl.player("Steve")["open"] is not None
-    sim.run_command("execute as Steve at @s run tp @s 0.5 400 0.5")
+    sim.run_command("execute at Steve run tp Steve 0.5 400 0.5")
     assert ctl.player("Steve")["open"] is None
     with pytest.raises(ControlError) as far:
         ctl.act("Steve", {"kind": "open", "pos": [1, 64, 1]})
