@@ -44,6 +44,13 @@ def _said(rig: Rig, text: str, name: str = "Steve") -> int:
     return sum(text in line for line in rig.chat(name))
 
 
+def _equipped(sim_factory: Any, tmp_path: Path, version: str) -> tuple[Rig, Any, dict[str, str]]:
+    """A daemon, Steve with items, the world's census and Steve's slots before anything happens."""
+    rig = _rig(sim_factory, tmp_path, version)
+    _equip(rig)
+    return rig, census(rig.sim), slots(rig.sim, "Steve")
+
+
 def _no_loss_no_dupe(before: Any, rig: Rig) -> None:
     assert difference(before, census(rig.sim)) == (0, 0)
 
@@ -52,9 +59,7 @@ def _no_loss_no_dupe(before: Any, rig: Rig) -> None:
 def test_item1_throw_between_copy_and_clear_duplicates_nothing(
     sim_factory: Any, tmp_path: Path, version: str
 ) -> None:
-    rig = _rig(sim_factory, tmp_path, version)
-    _equip(rig)
-    world, mine = census(rig.sim), slots(rig.sim, "Steve")
+    rig, world, mine = _equipped(sim_factory, tmp_path, version)
     rig.ctl.race(CLEAR, "Steve", {"kind": "drop", "slot": 0, "all": True})  # Ctrl+Q just before the clear
     rig.dfg("Steve", "join")
     assert rig.until(lambda: rig.ctl.races()["races"] == [] and "Steve" in rig.table().lobby)
@@ -70,9 +75,7 @@ def test_item1_throw_between_copy_and_clear_duplicates_nothing(
 def test_item2_throw_during_give_back_is_never_copied_again(
     sim_factory: Any, tmp_path: Path, version: str
 ) -> None:
-    rig = _rig(sim_factory, tmp_path, version)
-    _equip(rig)
-    world, mine = census(rig.sim), slots(rig.sim, "Steve")
+    rig, world, mine = _equipped(sim_factory, tmp_path, version)
     rig.dfg("Steve", "join")
     assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
     # Slot 0 is copied back first; the player throws it just before slot 1 is copied.
@@ -94,9 +97,7 @@ def test_item2_throw_during_give_back_is_never_copied_again(
 def test_item3_disconnect_during_join_does_not_kill_the_daemon(
     sim_factory: Any, tmp_path: Path, version: str
 ) -> None:
-    rig = _rig(sim_factory, tmp_path, version)
-    _equip(rig)
-    world, mine = census(rig.sim), slots(rig.sim, "Steve")
+    rig, world, mine = _equipped(sim_factory, tmp_path, version)
     rig.ctl.race(CLEAR, "Steve", {"kind": "disconnect"})
     rig.dfg("Steve", "join")  # CustodyError(player=...) used to raise TypeError out of the loop
     assert rig.until(lambda: "Steve" not in rig.host.ctx.online)
