@@ -41,7 +41,8 @@ Taking custody::
 
 Giving back (:mod:`dfg_bridge.host.giveback`)::
 
-    read the player (offline: stay HELD) ─▶ freeze ─▶ clear our own items ─▶ read + count
+    clear our own items ─▶ read + count (offline: stay HELD; no room or busy: retry, not frozen)
+    ─▶ freeze ─▶ read + count again
     ─▶ ledger plan (RESTORING) ─▶ copy into empty slots ─▶ read back ─▶ ledger delivered
     ─▶ empty their locker slots ─▶ thaw ─▶ all delivered: ledger RESTORED ─▶ wipe lockers
     ─▶ reset marker ─▶ close record

@@ -29,14 +29,15 @@ def give(custody: Custody, record: CustodyRecord) -> Restore:
         return Restore.DONE
     sink, r = custody.sink, custody.r
     try:
-        current = custody.read_player(player)
-    except ReadError:
-        return Restore.OFFLINE
-    if not record.plan and not _fits_any(custody, record, current):
-        return Restore.NO_ROOM  # nothing could move: do not freeze the player for nothing
-    try:
-        custody.freezer.freeze(player)
         sink.run(r.clear(player))  # our own items (cards, key book) anywhere, cursor included
+        current = custody.read_player(player)
+        if not record.plan:
+            # Probe first, unfrozen: a player who cannot take anything now is not frozen for nothing.
+            if not _fits_any(custody, record, current):
+                return Restore.NO_ROOM
+            if custody.count(player) != main_count(current):
+                return Restore.BUSY
+        custody.freezer.freeze(player)
         current = custody.read_player(player)
         held = custody.count(player)
     except ReadError:

@@ -65,6 +65,7 @@ class Soak:
         self.world: Counter[str] = Counter()
         """The census at the start."""
         self.track = Tracker(self)
+        self.last_error = ""
 
     # ---- the daemon -------------------------------------------------------------------------
     def start(self) -> None:
@@ -180,9 +181,11 @@ class Soak:
 
     def online(self, name: str) -> None:
         if not self.ctl.player(name)["online"]:
-            with contextlib.suppress(ControlError):  # chaos may have brought them back meanwhile
+            try:
                 self.ctl.act(name, {"kind": "rejoin"})
                 self.stats["rejoins"] += 1
+            except ControlError as exc:  # chaos may have brought them back meanwhile
+                self.last_error = f"{exc.status} {exc.code}: {exc.message}"
 
 
 @pytest.mark.slow
@@ -281,7 +284,7 @@ def _cycle(soak: Soak, name: str, cycle: int) -> None:
         raise AssertionError(
             f"cycle {cycle}: {name} never settled: record {soak.ledger().get(name)}, frozen "
             f"{soak.ledger().frozen_mode(name)}, online {seen['online']}, "
-            f"lobby {soak.lobby()}, "
+            f"lobby {soak.lobby()}, last control error {soak.last_error!r}, "
             f"mode {seen['game_mode']}, daemon {soak.proc.poll() if soak.proc else None}"
         )
     soak.track.scan()
