@@ -26,6 +26,11 @@ def _snbt(sim: SimServer, stack: ItemStack) -> str:
     return format_snbt(stack.to_nbt(json_text=sim.world.json_text), order="insertion")
 
 
+def identity(sim: SimServer, item: str) -> str:
+    """The census identity of a plain item (``diamond``): its SNBT at count 1."""
+    return _snbt(sim, ItemStack(item if ":" in item else f"minecraft:{item}", 1))
+
+
 def census(sim: SimServer) -> Counter[str]:
     """Item counts by identity over all players, containers and the ground."""
     world = sim.world
