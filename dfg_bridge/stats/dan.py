@@ -184,4 +184,3 @@ class Ladder:
     def season_start(self, points: int) -> int:
         """Points a player starts the next season with (the floor of their reset level)."""
         return self.floor(season_reset(self.dan(points)))
-

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from dfg_bridge.stats.dan import Ladder
 from dfg_bridge.stats.rating import Rating, rate
-from dfg_bridge.stats.values import MatchResult, Outcome, StatLine, Standing, buckets, dropout_only
+from dfg_bridge.stats.values import MatchResult, Outcome, Standing, StatLine, buckets, dropout_only
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,9 @@ def settle(
                 lines[bucket] = dropout_only(line)
         standing = state.standing
         if result.ranked and not result.practice and (seat.dropped or not result.void):
-            delta = -ladder.dropout_penalty if seat.dropped else ladder.place_points(seat.place, result.players)
+            delta = (
+                -ladder.dropout_penalty if seat.dropped else ladder.place_points(seat.place, result.players)
+            )
             standing = dataclasses.replace(
                 standing, points=ladder.apply(standing.points, delta), plays=standing.plays + 1
             )

@@ -95,9 +95,7 @@ class MatchResult:
         True
         """
         data: dict[str, Any] = json.loads(text)
-        seats = tuple(
-            SeatResult(**{**s, "titles": tuple(s.get("titles", ()))}) for s in data.pop("seats")
-        )
+        seats = tuple(SeatResult(**{**s, "titles": tuple(s.get("titles", ()))}) for s in data.pop("seats"))
         return cls(**data, seats=seats)
 
 
@@ -161,7 +159,7 @@ class Standing:
     season: int
     points: int = 0
     plays: int = 0
-    rating: Rating = Rating()
+    rating: Rating = Rating()  # noqa: RUF009 - a frozen value, safe to share
 
 
 @dataclass(frozen=True, slots=True)
