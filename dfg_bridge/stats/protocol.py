@@ -72,6 +72,7 @@ class Recorded:
 
     match_id: str
     table: str
+    ranked: bool
     season: int
     outcomes: tuple[Outcome, ...]
     board: tuple[BoardRow, ...]
