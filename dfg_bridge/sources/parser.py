@@ -118,7 +118,8 @@ class LogParser:
         self._lost = c(rf"{name} lost connection: (?P<reason>.*)")
         self._left = c(rf"{display} left the game")
         # Vanilla and Paper log it on the "User Authenticator" thread in online mode only.
-        self._uuid = c(rf"UUID of player {name} is (?P<uuid>[0-9a-fA-F]{{8}}(?:-[0-9a-fA-F]{{4}}){{3}}-[0-9a-fA-F]{{12}})")
+        hexes = r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}"
+        self._uuid = c(rf"UUID of player {name} is (?P<uuid>{hexes})")
         self._version = c(r"Starting minecraft server version (?P<version>\S+)")
         self._done = c(r'Done \([^()]{1,30}\)! For help, type "help"(?: or "\?")?')
         self.version: str | None = None
