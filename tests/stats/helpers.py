@@ -15,8 +15,9 @@ def result(*names: str, ranked: bool = True, practice: bool = False, preset: str
     """A match in which ``names`` finished in this order (dropouts keep their place in the list)."""
     uuids = uuids or {}
     seats = tuple(
-        SeatResult(n, uuids.get(n), i + 1, 10 - 3 * i, ("大富豪" if i == 0 else "大貧民",) * 3,
-                   dropped=n in dropped)  # fmt: skip
+        SeatResult(
+            n, uuids.get(n), i + 1, 10 - 3 * i, ("大富豪" if i == 0 else "大貧民",) * 3, dropped=n in dropped
+        )
         for i, n in enumerate(names)
     )
     return MatchResult(match_id or f"m{next(_ids)}", "test", "t1", preset, ranked, practice,

@@ -82,7 +82,9 @@ class PgServer:
                 return
             except psycopg.OperationalError:
                 if self.proc.poll() is not None or time.monotonic() > end:
-                    raise RuntimeError((self.root / "server.log").read_text(errors="replace")[-2000:]) from None
+                    raise RuntimeError(
+                        (self.root / "server.log").read_text(errors="replace")[-2000:]
+                    ) from None
                 time.sleep(0.1)
 
     def stop(self) -> None:

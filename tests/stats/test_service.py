@@ -113,8 +113,8 @@ def test_two_daemons_lose_no_update(pg_url: str, tmp_path: Path) -> None:
     for i in range(2):
         orders = [players[(k + i) % 4 :] + players[: (k + i) % 4] for k in range(per_daemon)]
         matches = [result(*order, uuids=uuids) for order in orders]
-        procs.append(ctx.Process(target=_daemon, args=(pg_url, tmp_path / f"outbox{i}.sqlite3", matches, start,
-                                                       out)))  # fmt: skip
+        outbox = tmp_path / f"outbox{i}.sqlite3"
+        procs.append(ctx.Process(target=_daemon, args=(pg_url, outbox, matches, start, out)))
     for proc in procs:
         proc.start()
     for proc in procs:
@@ -135,4 +135,6 @@ def test_two_daemons_lose_no_update(pg_url: str, tmp_path: Path) -> None:
             afters = [round(a, 9) for _, a in steps]
             finals = set(afters) - set(befores)
             assert len(finals) == 1
-            assert sorted([round(Rating().conservative, 9), *[a for a in afters if a not in finals]]) == befores
+            assert (
+                sorted([round(Rating().conservative, 9), *[a for a in afters if a not in finals]]) == befores
+            )

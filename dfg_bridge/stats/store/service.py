@@ -180,7 +180,8 @@ class StatsService:
             if written is not None:
                 self.written += 1
                 season, outcomes = written
-                news = Recorded(result.match_id, result.table, result.ranked, season, tuple(outcomes), tuple(board))
+                news = Recorded(result.match_id, result.table, result.ranked, season, tuple(outcomes),
+                                tuple(board))  # fmt: skip
                 self._reply(news)
             # Let queries in between a long backlog.
             if not self._inbox.empty():
