@@ -3,9 +3,9 @@
 For every table: force-load its area, summon the seat entities (invisible armor stands players
 ride), the text displays over the seats, the table centre and the leaderboard, place the hand-screen
 double chests (locked to each seat's key book) and the join/start/leave signs. For custody:
-force-load the locker box and fill its air blocks with barrels. Entities are only summoned when none with their tag
-exists and blocks are set only where they differ, so running it twice places nothing the second
-time. The daemon runs the same placement when it starts.
+force-load the locker box and fill its air blocks with barrels. Entities are only summoned when
+none with their tag exists and blocks are set only where they differ, so running it twice places
+nothing the second time. The daemon runs the same placement when it starts.
 """
 
 from __future__ import annotations
