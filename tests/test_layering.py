@@ -11,13 +11,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli"),
-    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli"),
+    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "stats"),
+    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "stats"),
     "host": ("sim", "render", "rcon", "sources", "app", "cli"),
     "render": ("host", "sim", "app", "cli"),
     "rcon": ("host", "sim", "app", "cli"),
     "sources": ("host", "sim", "app", "cli"),
-    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model"),
+    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "stats"),
+    # stats/ is a pure core (like engine/) plus its storage adapters in stats/store/ (checked below)
+    "stats": ("host", "sim", "render", "rcon", "sources", "config", "app", "cli", "engine", "model"),
 }
 
 
@@ -39,4 +41,23 @@ def test_package_imports_point_inward(package: str) -> None:
             parts = name.split(".")
             if parts[0] == "dfg_bridge" and len(parts) > 1 and parts[1] in FORBIDDEN[package]:
                 bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert not bad, "\n".join(bad)
+
+
+STATS_IO = ("sqlite3", "psycopg", "socket", "threading", "queue", "subprocess", "os", "io", "pathlib")
+"""What the pure stats core must not import: everything that does I/O lives in stats/store/."""
+
+
+def test_stats_core_is_pure_and_only_app_opens_the_store() -> None:
+    bad = []
+    for path in sorted((PACKAGE / "stats").glob("*.py")):
+        for name in _imports(path):
+            if name.split(".")[0] in STATS_IO or name.startswith("dfg_bridge.stats.store"):
+                bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    # The host reaches the database only through the StatsPort values; only app/ wires the writer.
+    for package in ("host", "config", "engine", "model", "render", "sources", "rcon", "sim"):
+        for path in sorted((PACKAGE / package).rglob("*.py")):
+            for name in _imports(path):
+                if name.startswith("dfg_bridge.stats.store"):
+                    bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
     assert not bad, "\n".join(bad)

@@ -42,7 +42,9 @@ def profile_text(profile: Profile, season: int, ladder: Ladder, msgs: MessageCat
     overall = profile.line(ALL)
     if overall is not None and overall.matches:
         rate = round(100 * overall.wins / overall.matches)
-        places = " / ".join(str(n) for n in overall.places if n) or "-"
+        last = max((i for i, n in enumerate(overall.places) if n), default=0)
+        places = "・".join(get("stats.place_item", lang, place=i + 1, count=overall.places[i])
+                          for i in range(last + 1))  # fmt: skip
         lines.append(Text(get("stats.matches", lang, matches=overall.matches, wins=overall.wins, rate=rate,
                               places=places)))  # fmt: skip
         t = overall.titles

@@ -87,8 +87,15 @@ def test_results_survive_an_outage_and_a_restart(pg_server: PgServer, pg_url: st
     service.stop()
 
 
-def _daemon(url: str, outbox: Path, matches: list[Any], start: Any, out: Any) -> None:
-    """One daemon's stats writer in its own process: connect, wait for the other, record."""
+def _daemon(
+    url: str, outbox: Path, matches: list[Any], start: Any, out: Any, *, unlocked: bool = False
+) -> None:
+    """One daemon's stats writer in its own process: connect, wait for the other, record.
+
+    ``unlocked`` drops the ladder lock: the check that this test can fail (updates are then lost).
+    """
+    if unlocked:
+        PostgresDb.lock_ladder = lambda self: None  # type: ignore[method-assign]
     events: queue.Queue[object] = queue.Queue()
     service = StatsService(lambda: PostgresDb(url), Ladder(), outbox, events.put)
     service.start()
@@ -103,18 +110,22 @@ def _daemon(url: str, outbox: Path, matches: list[Any], start: Any, out: Any) ->
     out.put(service.written)
 
 
-def test_two_daemons_lose_no_update(pg_url: str, tmp_path: Path) -> None:
+def test_two_daemons_lose_no_update(pg_url: str, tmp_path: Path, unlocked: bool = False) -> None:
     players = ("A", "B", "C", "D")
     uuids = {p: f"uuid-{p}" for p in players}
     per_daemon = 40
-    ctx = multiprocessing.get_context("fork")
+    ctx = multiprocessing.get_context("spawn")  # fork would copy the locks of other threads
     start, out = ctx.Barrier(2), ctx.Queue()
     procs = []
     for i in range(2):
         orders = [players[(k + i) % 4 :] + players[: (k + i) % 4] for k in range(per_daemon)]
         matches = [result(*order, uuids=uuids) for order in orders]
         outbox = tmp_path / f"outbox{i}.sqlite3"
-        procs.append(ctx.Process(target=_daemon, args=(pg_url, outbox, matches, start, out)))
+        procs.append(
+            ctx.Process(
+                target=_daemon, args=(pg_url, outbox, matches, start, out), kwargs={"unlocked": unlocked}
+            )
+        )
     for proc in procs:
         proc.start()
     for proc in procs:
