@@ -202,3 +202,60 @@ def test_postgres_outage_mid_match_never_blocks_and_the_results_come_later(
         if pg_server.proc is None:
             pg_server.start()
         rig.stop_daemon()
+
+
+def test_daily_rules_rotate_at_the_configured_time_and_a_play_keeps_its_rules(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    from datetime import datetime
+    from datetime import time as clock
+
+    from dfg_bridge.engine import Rules
+    from dfg_bridge.stats import RotationEntry
+
+    days = (RotationEntry("minecraft", Rules.preset("minecraft")), RotationEntry("dqx", Rules.preset("dqx")))
+    stats = StatsSettings(rotation=days, rotation_at=clock(6, 0), board_refresh=3600.0)
+    rig = make_rig(sim_factory, tmp_path, host_settings=settings(table("t1", ranked=True), stats=stats))
+    try:
+        rig.start_daemon(stats=open_stats(None, rig.data_dir, Ladder()))
+        desk, now = rig.host.desk, {"t": datetime(2025, 3, 2, 5, 59)}
+        desk.wallclock = lambda: now["t"]
+        desk.rotate()
+        first = rig.table().settings.rules_name
+        now["t"] = datetime(2025, 3, 2, 6, 0)  # 06:00: a new rules day
+        assert rig.until(lambda: rig.table().settings.rules_name != first, 5)
+        second = rig.table().settings.rules_name
+        assert {first, second} == {"minecraft", "dqx"} and rig.table().settings.rounds == 3
+        rig.join(*PLAYERS)
+        for name in PLAYERS:
+            rig.dfg(name, "join")
+        assert rig.until(lambda: len(rig.table().lobby) == 4)
+        rig.dfg("Alice", "start")
+        assert rig.until(lambda: rig.table().run is not None)
+        assert rig.table().run.rules.name == second
+        now["t"] = datetime(2025, 3, 3, 6, 0)  # the next day begins mid-play
+        assert rig.until(lambda: rig.table().pending_settings is not None, 5)
+        assert rig.table().run.rules.name == second  # the running play keeps its rules
+        assert rig.table().pending_settings.rules_name == first
+    finally:
+        rig.stop_daemon()
+
+
+def test_a_bracketed_table_admits_only_its_band(sim_factory: Any, tmp_path: Path) -> None:
+    from dfg_bridge.stats import Bracket
+
+    stats = StatsSettings(board_refresh=3600.0)
+    tbl = table("t1", ranked=True, bracket=Bracket.INTERMEDIATE)
+    rig = make_rig(sim_factory, tmp_path, host_settings=settings(tbl, stats=stats))
+    try:
+        _seed(rig, *[result("Alice", "X1", "X2", "X3") for _ in range(24)])  # 720 points: 八段
+        rig.start_daemon(stats=open_stats(None, rig.data_dir, Ladder()))
+        rig.join("Alice", "Bob")
+        assert rig.until(lambda: {"alice", "bob"} <= set(rig.host.desk.dans), 5)  # primed at login
+        rig.dfg("Bob", "join")
+        assert rig.until(lambda: "中級（七段〜九段）の卓です。あなたは初段です" in _chat(rig, "Bob"))
+        rig.dfg("Alice", "join")
+        assert rig.until(lambda: "Alice" in rig.table().lobby)
+        assert "Bob" not in rig.table().lobby
+    finally:
+        rig.stop_daemon()

@@ -22,6 +22,7 @@ from dfg_bridge.stats.tally import PlayerState, settle
 from dfg_bridge.stats.values import BoardRow, MatchResult, Outcome, Profile, Standing, StatLine, buckets
 
 _LINE_COLUMNS = ", ".join(STAT_COLUMNS)
+_QUALIFIED = ", ".join(f"l.{c}" for c in STAT_COLUMNS)
 _UPSERT_LINE = (
     f"INSERT INTO stat_lines (player_id, bucket, {_LINE_COLUMNS}) "
     f"VALUES (?, ?, {', '.join('?' for _ in STAT_COLUMNS)}) "
@@ -288,7 +289,7 @@ class LadderStore:
         """Every player with a stat line, one dict per (player, bucket), for ``stats export``."""
         number = self.season() if season is None else season
         rows = self.db.rows(
-            f"SELECT p.id, p.uuid, p.name, p.mu, p.sigma, s.points, s.plays, l.bucket, {_LINE_COLUMNS} "
+            f"SELECT p.id, p.uuid, p.name, p.mu, p.sigma, s.points, s.plays, l.bucket, {_QUALIFIED} "
             "FROM players p JOIN stat_lines l ON l.player_id = p.id "
             "LEFT JOIN standings s ON s.player_id = p.id AND s.season = ? ORDER BY p.id, l.bucket",
             (number,),
