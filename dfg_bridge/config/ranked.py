@@ -25,7 +25,8 @@ class StatsConfig:
     enabled: bool = opt(True, "Record stats, ratings and the ranked ladder.")
     database: str | None = opt(
         None,
-        "`null`: `stats.sqlite3` in `data_dir`; a SQLite file path; or `postgresql://user@host/db` to share "
+        "`null`: `stats.sqlite3` in `data_dir`; a SQLite file (relative: in `data_dir`); or "
+        "`postgresql://user@host/db` to share "
         "one ladder between servers (needs `pip install 'dfg-bridge[postgres]'`; a password is better in "
         "`~/.pgpass` or `PGPASSWORD`).",
         quiet=True,
