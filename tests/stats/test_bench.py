@@ -59,6 +59,7 @@ def _fill(store: LadderStore) -> None:
     db.many("INSERT INTO standings (season, player_id, points, plays, mu, sigma, rating) "
             "VALUES (1, ?, ?, ?, ?, ?, ?)", rows)  # fmt: skip
     db.commit()
+    db.run("ANALYZE")  # as the database's own statistics would be after a while
 
 
 def _bench_store(label: str, db: Db) -> None:

@@ -242,10 +242,14 @@ class LadderStore:
         if row:
             points, plays, conservative = int(row[0][0]), int(row[0][1]), float(row[0][2])
             standing = Standing(season, points, plays, rating)
-            ahead = db.rows("SELECT COUNT(*) FROM standings WHERE season = ? AND "
-                            "(points > ? OR (points = ? AND "
-                            "(rating > ? OR (rating = ? AND player_id < ?))))",
-                            (season, points, points, conservative, conservative, pid))  # fmt: skip
+            # Three index ranges of standings_ladder, not one scan of the season.
+            ahead = db.rows(
+                "SELECT (SELECT COUNT(*) FROM standings WHERE season = ? AND points > ?)"
+                " + (SELECT COUNT(*) FROM standings WHERE season = ? AND points = ? AND rating > ?)"
+                " + (SELECT COUNT(*) FROM standings WHERE season = ? AND points = ? AND rating = ?"
+                " AND player_id < ?)",
+                (season, points, season, points, conservative, season, points, conservative, pid),
+            )
             position = int(ahead[0][0]) + 1
         return season, Profile(str(found_name), found_uuid, rating, lines, standing, position)
 
