@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from dfg_bridge.app.statswire import open_stats
-from dfg_bridge.stats import Dan, Ladder, StatsSettings
+from dfg_bridge.stats import Dan, Ladder, Rating, StatsSettings
 from dfg_bridge.stats.store.db import PostgresDb, SqliteDb
 from dfg_bridge.stats.store.ladder import LadderStore
 from tests.host.rig import Rig, make_rig, settings, table
@@ -167,6 +167,10 @@ def test_a_season_roll_resets_dans_per_the_table(rig: Rig) -> None:
     ladder = Ladder()
     _, alice = _profile(rig, "Alice")
     assert alice.standing.season == 2 and ladder.dan(alice.standing.points) is Dan.NANADAN
+    rig.dfg("Steve", "admin stats reset Bob")
+    assert rig.until(lambda: "Bob の成績を消去しました" in _chat(rig, "Steve"))
+    _, bob = _profile(rig, "Bob")
+    assert bob is not None and bob.standing is None and bob.lines == () and bob.rating == Rating()
 
 
 def test_postgres_outage_mid_match_never_blocks_and_the_results_come_later(
