@@ -71,6 +71,7 @@ class WorldCommands(DialectBase):
         """
         parts = []
         if kind is not None:
+            # Entity types the daemon uses were never renamed (render.ids checks each version).
             kind_id = DialectBase.resource(kind, "entity type")
             parts.append("type=" + (kind_id if ":" in kind_id else "minecraft:" + kind_id))
         parts.append("tag=" + DialectBase.name(tag, "tag"))
@@ -125,7 +126,7 @@ class WorldCommands(DialectBase):
         self, pos: Vec3, tags: Sequence[str], block: str, properties: Mapping[str, str] | None = None
     ) -> str:
         """``summon block_display <pos> {Tags:[…],block_state:{Name:…,Properties:{…}}}``."""
-        state = "Name:" + self.nbt_str(self.resource(block, "block"))
+        state = "Name:" + self.nbt_str(self.game_id(block, "block"))
         if properties:
             state += ",Properties:{" + ",".join(
                 f"{self._prop(k)}:{self.nbt_str(self._prop(v))}" for k, v in properties.items()
@@ -165,8 +166,8 @@ class WorldCommands(DialectBase):
         return value
 
     def block_state(self, block: str, properties: Mapping[str, str] | None = None) -> str:
-        """``oak_sign[rotation=8]``-style block state."""
-        out = self.resource(block, "block")
+        """``oak_sign[rotation=8]``-style block state (the id as this version spells it)."""
+        out = self.game_id(block, "block")
         if properties:
             out += "[" + ",".join(f"{self._prop(k)}={self._prop(v)}" for k, v in properties.items()) + "]"
         return out

@@ -112,7 +112,7 @@ class CommandGrammar:
 
     @classmethod
     def for_version(cls, version: str) -> CommandGrammar:
-        """The grammar for a release ``1.20.5``–``1.21.11`` (cached; one tree per version range).
+        """The grammar for a release ``1.20.5``–``26.1.x`` (cached; one tree per version range).
 
         Raises :class:`~dfg_bridge.sim.grammar.env.UnsupportedVersionError` (a ``ValueError``) otherwise.
         """
