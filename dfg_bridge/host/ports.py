@@ -248,7 +248,7 @@ class CommandRenderer(Protocol):
         ...
 
     def item_id(self, item: str) -> str:
-        """The namespaced id read-backs show for our item ``item`` (``chain`` is ``iron_chain`` on 1.21.9+)."""
+        """The namespaced id read-backs show for ``item`` (``chain`` is ``iron_chain`` on 1.21.9+)."""
         ...
 
     def item_to_block(self, pos: BlockPos, slot: str, spec: ItemSpec) -> str:

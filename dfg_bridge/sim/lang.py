@@ -16,7 +16,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from dfg_bridge.sim.world.version import parse_version
+from dfg_bridge.sim.grammar.env import GameVersion
 
 __all__ = ["Texts"]
 
@@ -47,10 +47,10 @@ class Texts:
     @classmethod
     def for_version(cls, version: str) -> Texts:
         """The newest vendored table not newer than ``version``."""
-        wanted = parse_version(version)
+        wanted = GameVersion.parse(version)
         best = _VENDORED[0]
         for candidate in _VENDORED:
-            if parse_version(candidate) <= wanted:
+            if GameVersion.parse(candidate) <= wanted:
                 best = candidate
         return cls._load(best)
 

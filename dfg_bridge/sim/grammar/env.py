@@ -68,8 +68,10 @@ class GameVersion:
         if m is None:
             raise UnsupportedVersionError(f"not a Minecraft version: {text!r}")
         v = cls(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
-        if not (OLDEST <= v.triple and v.triple[:2] in RELEASE_LINES):
-            raise UnsupportedVersionError(f"unsupported Minecraft version {text} (supported: {SUPPORTED_TEXT})")
+        if not (v.triple >= OLDEST and v.triple[:2] in RELEASE_LINES):
+            raise UnsupportedVersionError(
+                f"unsupported Minecraft version {text} (supported: {SUPPORTED_TEXT})"
+            )
         return v
 
     @property

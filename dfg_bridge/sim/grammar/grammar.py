@@ -120,7 +120,7 @@ class CommandGrammar:
 
     @property
     def tree_version(self) -> str:
-        """Which vendored tree this grammar walks (``1.20.5``, ``1.21.5`` or ``1.21.6``)."""
+        """Which vendored tree this grammar walks (``1.20.5``, ``1.21.5``, ``1.21.6``, … ``26.1``)."""
         return self.env.tree_version
 
     # ------------------------------------------------------------------------------------------ parse

@@ -138,8 +138,9 @@ def _derive(base: list[Any], newest: list[Any], how: dict[str, str | None]) -> l
             for child in out[name][6]:
                 if child[1] in ("if", "unless"):
                     added = [c for c in branches[child[1]][6] if c[1] == rule]
-                    child = _with_children(child, [*child[6], *added])
-                children.append(child)
+                    children.append(_with_children(child, [*child[6], *added]))
+                else:
+                    children.append(child)
             out[name] = _with_children(out[name], children)
     return [out[name] for name in sorted(out)]
 

@@ -25,6 +25,6 @@ def parse_version(text: str) -> tuple[int, int, int]:
         raise SimError(f"not a Minecraft version: {text!r}", code="bad_version")
     version = (int(match[1]), int(match[2]), int(match[3] or 0))
     low, lines = SUPPORTED_RANGE
-    if not (low <= version and version[:2] in lines):
+    if not (version >= low and version[:2] in lines):
         raise SimError(f"version {text} is outside 1.20.5-26.1.x", code="bad_version")
     return version
