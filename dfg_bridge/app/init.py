@@ -30,6 +30,7 @@ from typing import TextIO
 from dfg_bridge.app.probes import read_properties
 from dfg_bridge.app.starter import (
     CONFIG_NAME,
+    DOCKER_DATA_DIR,
     DOCKER_RCON_HOST,
     DOCKER_SERVER_DIR,
     EXAMPLE_ORIGIN,
@@ -290,6 +291,11 @@ def main(
 
 
 __all__ = [
+    "CONFIG_NAME",
+    "DOCKER_DATA_DIR",
+    "DOCKER_RCON_HOST",
+    "DOCKER_SERVER_DIR",
+    "EXAMPLE_ORIGIN",
     "Answers",
     "InitError",
     "InitResult",

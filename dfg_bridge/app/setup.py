@@ -57,7 +57,7 @@ class SetupReport:
         """How many rows per outcome kind."""
         out: dict[str, int] = {}
         for _, _, outcome in self.rows:
-            key = outcome.split(":")[0]
+            key = outcome.split(":")[0].split(" (")[0]
             out[key] = out.get(key, 0) + 1
         return out
 
