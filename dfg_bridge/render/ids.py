@@ -47,11 +47,12 @@ ITEMS: frozenset[str] = frozenset(
 
 BLOCKS: frozenset[str] = frozenset(
     {
-        "air", "chest", "barrel", "bedrock", "oak_sign", "oak_wall_sign", "oak_planks",
+        "air", "chest", "barrel", "bedrock", "barrier", "water", "lava", "oak_sign", "oak_wall_sign",
+        "oak_planks",
     }
 )  # fmt: skip
-"""Every block id the daemon places or tests for: hand chests, lockers and their shell, signs and their
-supports."""
+"""Every block id the daemon places, replaces or tests for: hand chests, lockers, their shell and what
+they may replace, signs and their supports."""
 
 ENTITIES: frozenset[str] = frozenset({"armor_stand", "text_display", "marker", "block_display", "item"})
 """Every entity type the daemon summons or selects."""

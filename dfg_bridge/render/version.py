@@ -1,7 +1,9 @@
 """Minecraft Java versions and the command dialect families they belong to (バージョン).
 
 Only releases from 1.20.5 on are supported: item components (``red_dye[custom_name=…]``) arrived in
-1.20.5, and the daemon depends on them.
+1.20.5, and the daemon depends on them. :data:`RELEASES` lists every release through the newest one
+whose ids and commands are checked (26.1); :mod:`dfg_bridge.render.ids` maps the ids later releases
+renamed.
 """
 
 from __future__ import annotations
