@@ -336,3 +336,14 @@ def test_redactor_masks_escaped_spellings() -> None:
     redactor = Redactor([PASSWORD, ""])
     assert redactor.redact(f"{PASSWORD!r} {PASSWORD} {PASSWORD!a}") == "*** *** ***"
     assert redactor.redact('{"p": "s3cr3t\'pw\\"x"}') == '{"p": ***}'
+
+
+def test_a_release_newer_than_known_is_a_warning(sim_factory: SimFactory, tmp_path: Path) -> None:
+    sim = sim_factory(version="26.1", flavor="paper")
+    write_properties(tmp_path, sim)
+    code, out, _ = run(write_config(tmp_path, sim, version='"26.2"'))
+    assert code == 0, out
+    assert status_of(out, "server version") == "WARN"
+    assert "newer than 26.1, the newest release this dfg-bridge knows" in out
+    # Its rules are named as the newest known release names them.
+    assert status_of(out, "log_admin_commands") == "PASS"
