@@ -15,6 +15,7 @@ import argparse
 import logging
 import secrets
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,8 @@ log = logging.getLogger("dfg_bridge.setup")
 
 SEAT_TEXT_ABOVE_SEAT = 1.9
 """Over-seat texts float this far above the seat entity."""
+LOAD_WAIT = 5.0
+"""Seconds ``setup`` waits for force-loaded chunks to load before placing in them."""
 SIGN_SUPPORT = "minecraft:oak_planks"
 """Placed behind a wall sign (under a standing one) where there is no block to hold it."""
 KEY_NAME = "手札を開く"
@@ -110,6 +113,8 @@ class Placer:
         low, high = _chunks(points)
         where = _where((low[0], 0, low[1]))
         self._run(f"forceload {table.id}", where, d.forceload_add(low, high), _FORCELOADED)
+        y = int(table.centre[1])
+        self._await_loaded([(low[0], y, low[1]), (high[0], y, high[1])])
         for i, seat in enumerate(table.seats):
             tags = [ENTITY_TAG, names.table_tag, names.seat(i)]
             self._summon(f"seat {table.id}#{i + 1}", names.seat(i), "armor_stand",
@@ -152,6 +157,7 @@ class Placer:
         where = f"{_where(box.low)} .. {_where(box.high)}"
         low, high = box.columns()
         self._run("forceload lockers", _where(box.shell_low), d.forceload_add(low, high), _FORCELOADED)
+        self._await_loaded([box.shell_low, box.shell_high])
         barrel, lock = d.block_state(LOCKER_BLOCK), "{" + d.sealed_lock_nbt(self.secret) + "}"
         placed = self._fill(d.fill(box.low, box.high, barrel, nbt=lock, mode="keep"))
         for only in REPLACEABLE:
@@ -164,6 +170,19 @@ class Placer:
         shell = self._fill(d.fill(box.shell_low, box.shell_high, d.block_state(SHELL_BLOCK), mode="outline"))
         self.report.add("locker shell", f"{_where(box.shell_low)} .. {_where(box.shell_high)}",
                         f"placed ({shell} blocks)" if shell else "found")  # fmt: skip
+
+    def _await_loaded(self, corners: Sequence[BlockPos]) -> None:
+        """Wait (up to :data:`LOAD_WAIT` s) until the chunks just force-loaded are loaded.
+
+        ``forceload add`` only asks for the chunks; a ``fill`` or ``summon`` there before they have
+        loaded fails with "That position is not loaded".
+        """
+        deadline = time.monotonic() + LOAD_WAIT
+        for pos in corners:
+            while not self.sink.run(self.d.test_loaded(pos)).startswith("Test passed"):
+                if time.monotonic() >= deadline:
+                    return
+                time.sleep(0.1)
 
     def _fill(self, command: str) -> int:
         """Run a ``fill``; the number of blocks it changed (0 when none needed changing)."""

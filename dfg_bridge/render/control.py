@@ -72,6 +72,10 @@ class ControlCommands(DialectBase):
         """``execute if block <x y z> <block>``: replies ``Test passed`` or fails with ``Test failed``."""
         return f"execute if block {self.block_pos(pos)} {self.game_id(block, 'block')}"
 
+    def test_loaded(self, pos: BlockPos) -> str:
+        """``execute if loaded <x y z>``: ``Test passed`` once the chunk holding ``pos`` is loaded."""
+        return f"execute if loaded {self.block_pos(pos)}"
+
     def test_blocks(self, start: BlockPos, end: BlockPos, destination: BlockPos) -> str:
         """``execute if blocks <start> <end> <destination> all``: the two regions hold the same blocks.
 

@@ -134,3 +134,32 @@ def test_a_sign_without_support_drops_at_the_next_update_there(sim: SimServer) -
     assert [stack.id for _, stack in sim.world.dropped] == ["minecraft:oak_sign"]
     items = [e for e in ControlClient(sim.control_port).world()["entities"] if e["type"] == "minecraft:item"]
     assert [e["nbt"]["Item"]["id"] for e in items] == ["minecraft:oak_sign"]
+
+
+def test_setup_waits_for_force_loaded_chunks_before_filling() -> None:
+    """``forceload add`` only requests chunks; vanilla refuses a ``fill`` there until they have loaded."""
+    from dfg_bridge.app.setup import Placer
+    from dfg_bridge.host.custody import LockerLayout
+
+    sent: list[str] = []
+    pending = {"loads": 2}
+
+    class Slow:
+        def run(self, command: str) -> str:
+            sent.append(command)
+            if command.startswith("execute if loaded"):
+                pending["loads"] -= 1
+                return "Test passed" if pending["loads"] < 0 else "Test failed"
+            if command.startswith("fill"):
+                assert pending["loads"] < 0, "filled before the chunks loaded"
+                return "Successfully filled 512 block(s)"
+            if command.startswith("execute if block"):
+                return "Test passed"
+            if command.startswith("data get"):
+                return "-8, -63, -8 has the following block data: {count: {min: 100}}"
+            return "Marked 4 chunks in minecraft:overworld from [-1, -1] to [0, 0] to be force loaded"
+
+    placer = Placer(Slow(), dialect_for("1.21.6"))
+    placer.lockers(LockerLayout((-8, -63, -8), (16, 2, 16)))
+    assert [c for c in sent if c.startswith("execute if loaded")][:3] == ["execute if loaded -9 -64 -9"] * 3
+    assert placer.report.failed == []
