@@ -102,3 +102,21 @@ def test_the_old_chain_is_unknown_to_the_newest_releases() -> None:
         with pytest.raises(Exception, match="Unknown item 'minecraft:chain'"):
             CommandGrammar.for_version(version).parse(old)
     CommandGrammar.for_version("1.21.8").parse(old)
+
+
+@pytest.mark.parametrize(("version", "shown"), [("1.21.8", "chain"), ("1.21.9", "iron_chain")])
+def test_a_renamed_item_read_back_is_not_a_click(version: str, shown: str) -> None:
+    """The hand screen compares what it drew with ``data get block … Items``, which carries the version's
+    id: the 縛り indicator drawn as ``chain`` reads back as ``minecraft:iron_chain`` from 1.21.9."""
+    from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
+    from dfg_bridge.host.handscreen.view import Cell
+
+    d = dialect_for(version)
+    screen = HandScreen("Steve", 0, ChestSurface((0, 64, 0), (1, 64, 0)))
+    screen.mark(4, Cell(ItemSpec("chain", 1, tag="h4")))
+    reply = (
+        f'0, 64, 0 has the following block data: [{{count: 1, Slot: 4b, id: "minecraft:{shown}", '
+        'components: {"minecraft:custom_data": {dfg: {id: "h4"}}}}]'
+    )
+    found = screen.read({0: reply}, key_tag="key_t1_0", item_id=d.item_id)
+    assert found.clicked == () and found.stray == ()
