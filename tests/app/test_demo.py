@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from dfg_bridge.app.demo.seen import seen
 from dfg_bridge.app.demo.term import PLAIN, LiveTerminal, to_ansi
 from tests.app.vterm import VTerm, rgb
 
-REFUSALS = ("場より強いカードを", "出せません", "パスできません", "持っていません", "あなたの番ではありません")
+REFUSALS = ("場より強いカードを", "出せません", "パスできません", "持っていません", "番ではありません")
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +30,10 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, list[d
     return code, out.getvalue(), read_recording(path)
 
 
-def test_demo_plays_to_the_end_through_the_hand_screen(recorded: tuple[int, str, list[dict[str, Any]]]) -> None:
+Recorded = tuple[int, str, list[dict[str, Any]]]
+
+
+def test_demo_plays_to_the_end_through_the_hand_screen(recorded: Recorded) -> None:
     code, out, _moments = recorded
     assert code == 0
     assert "試合終了" in out and "Steve" in out.split("試合終了")[-1]
@@ -56,8 +58,10 @@ def _double_chest(world: dict[str, Any], near: tuple[float, float, float]) -> di
     (vanilla DoubleBlockCombiner: the right half is FIRST)."""
     chests = [c for c in world["containers"] if c["id"] == "minecraft:chest"]
     first = min(chests, key=lambda c: sum((a - b) ** 2 for a, b in zip(c["pos"], near, strict=True)))
-    partner = next(c for c in chests if c is not first and sum(abs(a - b) for a, b in
-                                                           zip(c["pos"], first["pos"], strict=True)) == 1)  # fmt: skip
+    def apart(c: dict[str, Any]) -> int:
+        return sum(abs(a - b) for a, b in zip(c["pos"], first["pos"], strict=True))
+
+    partner = next(c for c in chests if c is not first and apart(c) == 1)
     top, bottom = (first, partner) if first["properties"]["type"] == "right" else (partner, first)
     slots = {int(k): v for k, v in top["items"].items()}
     slots |= {27 + int(k): v for k, v in bottom["items"].items()}
@@ -117,7 +121,8 @@ def test_the_drawn_grid_is_the_chest_slot_by_slot(
                 assert label == name, (where, label, name)  # ✔♥Q: the card and its selection
                 selected += name.startswith("✔")
             else:
-                assert label and name.replace(" ", "").startswith(label.replace(" ", "")), (where, label, name)
+                squeezed = name.replace(" ", "")
+                assert label and squeezed.startswith(label.replace(" ", "")), (where, label, name)
             assert cell.bg is not None and _family(item["id"], rgb(cell.bg)), (where, item["id"], cell.bg)
             glint = bool(item.get("glint"))
             assert cell.bold == glint and cell.underline == glint, (where, item)

@@ -8,6 +8,7 @@ with a fresh profile. Nothing is downloaded: the browser and the driver are the 
 from __future__ import annotations
 
 import base64
+import contextlib
 import http.client
 import json
 import shutil
@@ -55,8 +56,8 @@ class Browser:
         driver, browser = find(CHROMEDRIVER), find(CHROMIUM)
         if driver is None or browser is None:
             raise RuntimeError(
-                "Debian's chromium and chromium-driver are needed: apt-get install -y chromium chromium-driver"
-                " (make test installs them)"
+                "Debian's chromium and chromium-driver are needed: apt-get install -y chromium"
+                " chromium-driver (make test installs them)"
             )
         self.port = _free_port()
         self.profile = tempfile.mkdtemp(prefix="dfg-chromium-")
@@ -112,10 +113,8 @@ class Browser:
 
     def close(self) -> None:
         """End the session, the driver and the browser; remove the profile."""
-        try:
+        with contextlib.suppress(OSError, WebDriverError):
             self._call("DELETE", self._s(""))
-        except (OSError, WebDriverError):
-            pass
         self._proc.terminate()
         try:
             self._proc.wait(10)
