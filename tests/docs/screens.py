@@ -57,8 +57,8 @@ def terminal_html(view: Seen, said: list[str]) -> str:
             if cell.ch == "":
                 continue
             wide = unicodedata.east_asian_width(cell.ch) in ("W", "F")
-            fg = "#%02x%02x%02x" % rgb(cell.fg) if cell.fg is not None else "#d0d0d0"
-            bg = "#%02x%02x%02x" % rgb(cell.bg) if cell.bg is not None else "#101010"
+            fg = "#{:02x}{:02x}{:02x}".format(*rgb(cell.fg)) if cell.fg is not None else "#d0d0d0"
+            bg = "#{:02x}{:02x}{:02x}".format(*rgb(cell.bg)) if cell.bg is not None else "#101010"
             style = f"color:{fg};background:{bg};width:{2 if wide else 1}ch"
             if cell.bold:
                 style += ";font-weight:bold"

@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from dfg_bridge.sim.world.text import plain_text
+
 CHAT_KEPT = 40
 """Chat messages a recording keeps (the screen shows fewer)."""
 SEEN_RADIUS = 32.0
@@ -101,14 +103,10 @@ def _slot(view: dict[str, Any]) -> Slot:
 
 
 def _plain(component: object) -> str:
-    """The plain text of a JSON text component (lore lines)."""
-    if isinstance(component, str):
-        return component
-    if isinstance(component, list):
-        return "".join(_plain(c) for c in component)
+    """The plain text of a lore line (a JSON text component, or a bare string)."""
     if isinstance(component, dict):
-        return str(component.get("text", "")) + "".join(_plain(c) for c in component.get("extra", []))
-    return ""
+        return plain_text(component)
+    return component if isinstance(component, str) else ""
 
 
 def _is_key(view: dict[str, Any]) -> bool:
@@ -143,7 +141,8 @@ def seen(player: dict[str, Any], world: dict[str, Any] | None = None) -> Seen:
         for b in player.get("bossbars") or []
     )  # fmt: skip
     sidebar = player.get("sidebar") or {}
-    position = tuple(float(v) for v in player.get("position", (0, 0, 0)))[:3]
+    x, y, z = ([float(v) for v in player.get("position") or ()] + [0.0, 0.0, 0.0])[:3]
+    position = (x, y, z)
     chests: tuple[tuple[int, int, int], ...] = ()
     texts: tuple[str, ...] = ()
     if world is not None:
@@ -160,7 +159,7 @@ def seen(player: dict[str, Any], world: dict[str, Any] | None = None) -> Seen:
         texts = tuple(text for _d, text in sorted(shown))
     return Seen(
         name=str(player.get("name", "Steve")),
-        position=((*position, 0.0, 0.0, 0.0))[:3],  # type: ignore[arg-type]
+        position=position,
         screen_title=str(opened.get("title", "")) if opened else None,
         screen_size=int(opened.get("size", 0)) if opened else 0,
         slots=slots,
