@@ -21,7 +21,7 @@ import time
 import unicodedata
 from pathlib import Path
 
-from dfg_bridge.app.demo import _play, _Show
+from dfg_bridge.app.demo import Show, play
 from dfg_bridge.app.demo.screen import frame
 from dfg_bridge.app.demo.seen import Seen
 from dfg_bridge.app.demo.term import to_ansi
@@ -33,7 +33,7 @@ from tests.web.webdriver import Browser
 COLS, ROWS = 150, 46
 
 
-class _Capture(_Show):
+class _Capture(Show):
     def __init__(self) -> None:
         super().__init__(io.StringIO(), live=False, record=None)
         self.best: tuple[Seen, list[str]] | None = None
@@ -78,7 +78,7 @@ def main(out_dir: Path) -> int:
     with DemoWorld("1.21.6", 1, 0.6, 4) as world:
         web = attach(world.daemon.host, port=0)
         show = _Capture()
-        thread = threading.Thread(target=_play, args=(world, show), kwargs={"rng": random.Random(2),
+        thread = threading.Thread(target=play, args=(world, show), kwargs={"rng": random.Random(2),
                                   "timeout": 240}, daemon=True)  # fmt: skip
         thread.start()
         with Browser(width=1390, height=1010) as browser:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from dfg_bridge.app.demo import _play, _Show
+from dfg_bridge.app.demo import Show, play
 from dfg_bridge.app.demo.world import DemoWorld
 from dfg_bridge.web import WebServer, attach
 from tests.web.webdriver import Browser
@@ -47,13 +47,13 @@ class Match:
         hook = self.world.daemon.host.spectate
         assert hook is not None
         hook.publish = spy
-        show = _Show(io.StringIO(), live=False, record=None)
+        show = Show(io.StringIO(), live=False, record=None)
         self.thread = threading.Thread(target=self._run, args=(show,), daemon=True)
         self.thread.start()
         return self
 
-    def _run(self, show: _Show) -> None:
-        self.code = _play(self.world, show, rng=random.Random(3), timeout=180)
+    def _run(self, show: Show) -> None:
+        self.code = play(self.world, show, rng=random.Random(3), timeout=180)
 
     def __exit__(self, *exc: object) -> None:
         self.thread.join(200)

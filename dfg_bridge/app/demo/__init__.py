@@ -36,7 +36,7 @@ POLL = 0.1
 WORLD_EVERY = 3
 """Read ``GET /world`` (the floating texts) every this many polls (every poll when recording)."""
 
-__all__ = ["STEVE", "demo_settings", "main"]
+__all__ = ["STEVE", "Show", "demo_settings", "main", "play"]
 
 
 def _arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -61,15 +61,15 @@ def main(argv: Sequence[str]) -> int:
     with DemoWorld(args.version, args.rounds, args.cpu_delay, args.seed, web_port=args.web_port) as world:
         if world.web is not None:
             print(f"観戦ページ: {world.web.url}", file=sys.stderr)
-        show = _Show(out, live=live, record=args.record)
+        show = Show(out, live=live, record=args.record)
         try:
-            return _play(world, show, rng=random.Random(args.seed), timeout=args.timeout)
+            return play(world, show, rng=random.Random(args.seed), timeout=args.timeout)
         finally:
             show.close()
 
 
-class _Show:
-    """The live screen or the plain log, plus the optional recorder."""
+class Show:
+    """Where the demo shows what Steve sees: the live screen or the plain log, plus the recorder."""
 
     def __init__(self, out: TextIO, *, live: bool, record: Path | None) -> None:
         self.out = out
@@ -83,6 +83,7 @@ class _Show:
             self.terminal.open()
 
     def at(self) -> float:
+        """Seconds since the demo began."""
         return time.monotonic() - self.start
 
     def say(self, text: str) -> None:
@@ -92,6 +93,7 @@ class _Show:
             self.log.line(self.at(), "steve", text)
 
     def update(self, view: Seen) -> None:
+        """Show ``view``: redraw the screen (only when it changed), or log what is new."""
         if self.log is not None:
             self.log.update(view, self.at())
             return
@@ -105,6 +107,7 @@ class _Show:
             self.terminal.draw(drawn, cols, rows)
 
     def close(self) -> None:
+        """Leave the live screen; close the recording."""
         if self.terminal is not None:
             self.terminal.close()
         if self.recorder is not None:
@@ -118,7 +121,8 @@ def _standings(view: Seen) -> list[str] | None:
     return None
 
 
-def _play(world: DemoWorld, show: _Show, *, rng: random.Random, timeout: float) -> int:
+def play(world: DemoWorld, show: Show, *, rng: random.Random, timeout: float) -> int:
+    """Steve joins, starts a cpu match and plays it to the end; 0 once the standings are shown."""
     control = world.control
     steve = Steve(control, Labels.load(world.messages, "ja"), show.say, rng=rng)
     control.join(STEVE)
