@@ -64,10 +64,14 @@ MUTED = Style(fg=246)
 
 
 def cell_label(slot: Slot) -> str:
-    """The name shown in a slot: a card's full name (``✔♥Q``), else the name's start without spaces."""
+    """The name shown in a slot: a card's full name (``✔♥Q``), else the name's first word (a player's
+    name, a button's label; ``▶`` kept): the stack count beside it says the rest."""
     if slot.short_id in CARD_ITEMS:
         return slot.name
-    return slot.name.split(":")[0].replace(" ", "")
+    words = slot.name.split(":")[0].split()
+    if len(words) > 1 and words[0] == "▶":
+        return "▶" + words[1]
+    return words[0] if words else ""
 
 
 def cell_line(slot: Slot | None) -> Line:
