@@ -11,15 +11,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "stats"),
-    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "stats"),
-    "host": ("sim", "render", "rcon", "sources", "app", "cli"),
-    "render": ("host", "sim", "app", "cli"),
-    "rcon": ("host", "sim", "app", "cli"),
-    "sources": ("host", "sim", "app", "cli"),
-    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "stats"),
+    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web", "stats"),
+    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "web", "stats"),
+    "host": ("sim", "render", "rcon", "sources", "app", "cli", "web"),
+    "render": ("host", "sim", "app", "cli", "web"),
+    "rcon": ("host", "sim", "app", "cli", "web"),
+    "sources": ("host", "sim", "app", "cli", "web"),
+    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "web", "stats"),
+    # The spectator web view is an adapter: it reads the host's published values, nothing else.
+    "web": ("sim", "render", "rcon", "sources", "app", "cli"),
     # stats/ is a pure core (like engine/) plus its storage adapters in stats/store/ (checked below)
-    "stats": ("host", "sim", "render", "rcon", "sources", "config", "app", "cli", "engine", "model"),
+    "stats": ("host", "sim", "render", "rcon", "sources", "config", "app", "cli", "engine", "model", "web"),
 }
 
 

@@ -51,6 +51,7 @@ from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import HostSettings
+from dfg_bridge.host.spectate import Spectate
 from dfg_bridge.host.statsdesk import StatsDesk
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
@@ -127,6 +128,8 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.spectate: Spectate | None = None
+        """The spectator publish hook (the web view), called after every event; ``None``: off."""
         self.desk = StatsDesk(self.ctx, self.tables, stats)
         """Stats, rating and the ranked ladder (``stats``: the writer's port; ``None``: no stats)."""
 
@@ -252,6 +255,8 @@ class GameHost:
                 self._refused(player, "bad_cards", "error.bad_cards", text=str(exc))
         except Exception:
             log.exception("while handling %r", event)
+        if self.spectate is not None:
+            self.spectate.after(self.tables.values())
 
     def _refused(self, player: str, code: str, key: str, **params: object) -> None:
         self.ctx.rejected(player, code)

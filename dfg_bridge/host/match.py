@@ -87,6 +87,8 @@ class MatchRun:
         self.round_players = len(self.participants)
         """Players dealt into the current round (ranks and points depend on it)."""
         self.last_events: list[Event] = []
+        self.round_log: list[Event] = []
+        """Every engine event of the current round, in order (the spectator view's play history)."""
         self.fouls = [0] * len(self.participants)
         """反則上がり finishes per seat (for the stats)."""
         self.miyako_ochi = [0] * len(self.participants)
@@ -142,6 +144,7 @@ class MatchRun:
         self.round = self.match.start_round()
         self.round_no = len(self.match.records) + 1
         events = self._tally(list(self.round.setup_events))
+        self.round_log = list(events)
         return events, {"t": "round"}
 
     def apply(self, action: Action) -> tuple[list[Event], dict[str, Any]]:
@@ -149,11 +152,13 @@ class MatchRun:
         if self.round is None:
             raise RuntimeError("no round")
         events = self._tally(self.round.apply(action))
+        self.round_log += events
         return events, {"t": "act", "a": action_json(action)}
 
     def drop(self, seat: int) -> tuple[list[Event], dict[str, Any]]:
         """脱落 of ``seat``; returns events and entry."""
         events = self._tally(self.match.drop_out(seat))
+        self.round_log += events
         return events, {"t": "drop", "seat": seat}
 
     def finish_round(self) -> dict[str, Any]:
