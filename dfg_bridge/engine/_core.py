@@ -323,6 +323,8 @@ class Core(Flow):
         if self.ev is not None and lost:
             self.ev.append(Discarded(seat, cards_of_mask(lost), "dropout"))
         was_turn = self.cur == seat
+        # a decision owed after the seat's own play (7渡し/10捨て/Qボンバー), not a turn's なかまカード
+        deciding = bool(self.pending) and self.pending[0][0] != mv.K_RECRUIT
         self.ex_pending = tuple(e for e in self.ex_pending if seat not in (e[0], e[1]))
         self.bribe_order = tuple(s for s in self.bribe_order if s != seat)
         self._finish(seat, "dropout")
@@ -337,9 +339,8 @@ class Core(Flow):
         if was_turn:
             self.pending = ()
             self.risen = -1
-            if self.fmove is None:
-                self._set_turn(self._next_active(seat))
-            elif self.fby == seat:
+            if self.fmove is not None and self.fby == seat and deciding:
                 self._after_play(seat)
             else:
+                # also an empty field some leaders passed on, and an owner asked again (uecda)
                 self._advance(seat)

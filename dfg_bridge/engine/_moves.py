@@ -112,25 +112,28 @@ def stairs(s: int, ranks: int, jbits: int, min_len: int, beyond: bool = False) -
     """
     out: list[Move] = []
     nj = POP4[jbits]
-    lo_min, hi_max = (-1, 13) if beyond else (0, 12)
-    for low in range(lo_min, hi_max + 1):
-        for top in range(low + min_len - 1, hi_max + 1):
-            a, b = max(low, 0), min(top, 12)
-            window = ((1 << (b - a + 1)) - 1) << a
-            have = ranks & window
-            if not have:
-                continue
-            missing = (top - low + 1) - have.bit_count()
+    # bit p of ``held`` is rank p - shift, so ranks -1 and 13 (never held) fit in without clipping
+    shift = 1 if beyond else 0
+    held = ranks << shift
+    span = 13 + 2 * shift
+    base = s - 4 * shift
+    joker_masks = [joker_bits_used(jbits, u) for u in range(nj + 1)]
+    for p in range(span):
+        for q in range(p + min_len - 1, span):
+            size = q - p + 1
+            have = held & (((1 << size) - 1) << p)
+            missing = size - have.bit_count()
             if missing > nj:
+                break  # a longer window only misses more
+            if not have:
                 continue
             mask = 0
             rest = have
             while rest:
                 b = rest & -rest
-                mask |= 1 << (4 * (b.bit_length() - 1) + s)
+                mask |= 1 << (4 * (b.bit_length() - 1) + base)
                 rest ^= b
-            size = top - low + 1
-            out.append((K_STAIRS, mask | joker_bits_used(jbits, missing), missing, size, low, top, 1 << s))
+            out.append((K_STAIRS, mask | joker_masks[missing], missing, size, p - shift, q - shift, 1 << s))
     return tuple(out)
 
 

@@ -115,8 +115,8 @@ class Meld:
         if mask.bit_count() != len(cards):
             return ()
         pinned = {c.index: p for c, p in zip(cards, pin_list, strict=True) if p is not None and c.is_joker}
-        beyond = rules.joker_beyond_ends
-        moves = apply_pins(mv.candidates(mask, rules.max_group, rules.stairs, rules.min_stairs, beyond), pinned)
+        found = mv.candidates(mask, rules.max_group, rules.stairs, rules.min_stairs, rules.joker_beyond_ends)
+        moves = apply_pins(found, pinned)
         moves.sort(key=lambda m: (-m[mv.F_LOW], m[mv.F_KIND]))
         return tuple(meld_of_move(m) for m in moves)
 

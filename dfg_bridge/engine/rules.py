@@ -119,7 +119,7 @@ class Rules:
     lock: bool = True
     """縛り: two consecutive plays with the same suit set lock the trick to those suits."""
     lock_by_joker: bool = False
-    """Whether 縛り / 数しば can start after a play with a joker (001: 直前の手がジョーカー入りのときは始まりません).
+    """Whether 縛り / 数しば can start after a play with a joker (001: 直前の手がジョーカー入りのときは…).
 
     Off, only the *previous* play matters: a new play with a joker still starts a lock, its joker read as the
     suit it stands for."""
