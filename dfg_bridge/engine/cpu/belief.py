@@ -13,22 +13,22 @@ import random
 from dataclasses import dataclass
 
 from dfg_bridge.engine.actions import Action, Give, Pass, Play
-from dfg_bridge.engine.cpu._bits import (
+from dfg_bridge.engine.cpu.hand import has_rank, triggers_revolution
+from dfg_bridge.engine.cpu.view import View
+from dfg_bridge.engine.melds import move_of_meld
+from dfg_bridge.engine.moves import (
     JOKER_BITS,
     JOKER_RANK,
     K_GROUP,
     K_SINGLE,
     Move,
     bits,
-    key,
-    move_key,
-    rank_bits,
+    move_strength,
+    strength,
 )
-from dfg_bridge.engine.cpu.hand import has_rank, triggers_revolution
-from dfg_bridge.engine.cpu.view import View
-from dfg_bridge.engine.melds import move_of_meld
 from dfg_bridge.engine.rules import Rules
 
+_POP4 = tuple(bin(i).count("1") for i in range(16))
 _R_EIGHT = 5
 _R_JACK = 8
 
@@ -96,7 +96,7 @@ def _is_new_lead(m: Move, field: Move, inverted: bool) -> bool:
         return m[1] != 1
     if m[0] == K_SINGLE and m[4] == JOKER_RANK:
         return False
-    return move_key(m, inverted) <= move_key(field, inverted)
+    return move_strength(m, inverted) <= move_strength(field, inverted)
 
 
 def beaters(note: PassNote) -> tuple[int, int]:
@@ -106,11 +106,11 @@ def beaters(note: PassNote) -> tuple[int, int]:
     checked by :func:`violation`). ``top`` are the two strongest ranks and the jokers.
     """
     f = note.field
-    k = key(f[4], note.inverted)
+    k = strength(f[4], note.inverted)
     mid = 0
     top = JOKER_BITS
     for r in range(13):
-        rk = key(r, note.inverted)
+        rk = strength(r, note.inverted)
         if rk <= k:
             continue
         suits = 15 if not note.lock else note.lock
@@ -136,15 +136,14 @@ def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float:
         if hand & top:
             return 0.6
         return 1.0
-    best = 1.0
     for mask, factor in ((mid, 0.2), (top & ~JOKER_BITS, 0.6)):
         cand = hand & mask
-        for r in range(13):
-            c = rank_bits(cand, r).bit_count()
-            if c and c + jokers >= size:
-                best = min(best, factor)
-                break
-    return best
+        while cand:  # one rank at a time, lowest first
+            shift = ((cand & -cand).bit_length() - 1) & ~3
+            if _POP4[(cand >> shift) & 15] + jokers >= size:
+                return factor  # mid is checked first and is the smaller factor
+            cand &= ~(15 << shift)
+    return 1.0
 
 
 @dataclass(frozen=True, slots=True)

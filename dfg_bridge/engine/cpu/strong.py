@@ -25,16 +25,19 @@ import time
 from collections.abc import Iterable
 
 from dfg_bridge.engine.actions import Action, Pass, Play
-from dfg_bridge.engine.cpu import _determinize as det
-from dfg_bridge.engine.cpu._bits import Move, move_key
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.belief import Sampler, Tracker
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
-from dfg_bridge.engine.cpu.playout import PASS, playout
+from dfg_bridge.engine.cpu.playout import playout
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
+from dfg_bridge.engine.moves import (
+    PASS,
+    Move,
+    move_strength,
+)
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
@@ -130,8 +133,7 @@ class StrongPlayer:
         if sum(view.obs.hand_counts) > SEARCH_CARDS:
             # early on the playouts are long and their policy too plain to overrule the heuristic
             return cands[0][1]
-        prev = view.obs.prev_daifugo
-        base = det.template(view, -1 if prev is None else prev)
+        base = Round.from_observation(view.obs, view.rules)
         sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
         counts = view.obs.hand_counts
         rivals = [s for s in range(len(counts)) if s != view.seat and counts[s] > 0]
@@ -166,7 +168,7 @@ class StrongPlayer:
         for m, a in plays:
             if (m[0], m[1]) in split_masks:
                 add(m, a)
-        rest = sorted(plays, key=lambda p: (p[0][2], move_key(p[0], o.inverted), -p[0][3]))
+        rest = sorted(plays, key=lambda p: (p[0][2], move_strength(p[0], o.inverted), -p[0][3]))
         for m, a in rest:
             add(m, a)
         if passing is not None and not any(isinstance(a, Pass) for _, a in out):
@@ -187,7 +189,7 @@ class StrongPlayer:
         solved = 0
         for _ in range(worlds):
             hands = sampler.sample()
-            world = det.with_hands(base, hands, sampler.leftover(hands), self._rng.getrandbits(32))
+            world = base.with_hands(hands, self._rng.getrandbits(32))
             got = best_moves(world, seat, [m for m, _ in cands], deadline)
             if got is None:
                 break
@@ -221,7 +223,7 @@ class StrongPlayer:
         deals = 0
         while deals < self.max_deals:
             hands = sampler.sample()
-            world = det.with_hands(base, hands, sampler.leftover(hands), rng.getrandbits(32))
+            world = base.with_hands(hands, rng.getrandbits(32))
             late = False
             for i in range(k):
                 if i in alive and not late:
