@@ -11,7 +11,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli"),
+    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "uecda"),
+    "uecda": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli"),
     "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli"),
     "host": ("sim", "render", "rcon", "sources", "app", "cli"),
     "render": ("host", "sim", "app", "cli"),
