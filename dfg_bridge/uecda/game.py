@@ -168,7 +168,7 @@ class Game:
                 self.field_meld = None
                 self.field_known = played is None or played.count == 0
             self.field_by = seat
-            self.passed.discard(seat)
+            self.passed -= {seat}
             if counts[seat] == 0 and seat not in self.out:
                 self.out.append(seat)
 
