@@ -1,4 +1,4 @@
-"""``python -m dfg_bridge.engine.cpu tournament …``: the on-demand tournament (one JSON line out)."""
+"""``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out) and ``… train …`` (:mod:`.train`)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    args = _parser().parse_args(argv)
+    rest = list(sys.argv[1:] if argv is None else argv)
+    if rest[:1] == ["train"]:
+        from dfg_bridge.engine.cpu.train import main as train_main
+
+        return train_main(rest[1:])
+    args = _parser().parse_args(rest)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     bad = [s for s in seats if s not in LEVELS]
     if bad:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from dfg_bridge.engine.cpu.hand import cuts, is_foul
+from dfg_bridge.engine.cpu.policy import Policy
 from dfg_bridge.engine.moves import (
     JOKER_BITS,
     JOKER_RANK,
@@ -234,5 +235,24 @@ def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple
         if not alive(seat):  # over: nobody is in play any more
             break
         move(choose(r, rng, rules))
+    place = r.place_of(seat)
+    return points[len(points) // 2] if place is None else points[place]
+
+
+def policy_playout(
+    r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple[int, ...], *, learned: Policy
+) -> int:
+    """Like :func:`playout`, with every play drawn from the learned policy (:mod:`.policy`)."""
+    move = r.make_move
+    alive = r.in_play
+    sample = learned.sample
+    for _ in range(2000):
+        if not alive(seat):
+            break
+        if r.pending_kind:
+            move(decision_move(r))
+            continue
+        ms = r.moves()
+        move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))
     place = r.place_of(seat)
     return points[len(points) // 2] if place is None else points[place]

@@ -30,6 +30,10 @@ class Tally:
     time_s: float = 0.0
     max_s: float = 0.0
     choice_time_s: float = 0.0
+    times_ms: list[float] = field(default_factory=list)
+    """Every decision's wall time (for the percentiles)."""
+    cpu_ms: list[float] = field(default_factory=list)
+    """Every decision's CPU time: what the decision cost, whatever else the machine was doing."""
 
     def add_round(self, points: int, place: int, n_places: int) -> None:
         """Count one finished round."""
@@ -40,11 +44,13 @@ class Tally:
         self.points_sq += points * points
         self.places[place] += 1
 
-    def add_decision(self, seconds: float, options: int) -> None:
-        """Count one decision and how long it took."""
+    def add_decision(self, seconds: float, options: int, cpu_seconds: float = 0.0) -> None:
+        """Count one decision and how long it took (wall clock, and CPU time)."""
+        self.cpu_ms.append(1000 * cpu_seconds)
         self.decisions += 1
         self.time_s += seconds
         self.max_s = max(self.max_s, seconds)
+        self.times_ms.append(1000 * seconds)
         if options > 1:
             self.choices += 1
             self.choice_time_s += seconds
@@ -63,6 +69,8 @@ class Tally:
         self.time_s += other.time_s
         self.max_s = max(self.max_s, other.max_s)
         self.choice_time_s += other.choice_time_s
+        self.times_ms.extend(other.times_ms)
+        self.cpu_ms.extend(other.cpu_ms)
 
     def summary(self) -> dict[str, Any]:
         """Mean points with a 95 % interval (normal approximation), places and decision times."""
@@ -78,8 +86,21 @@ class Tally:
             "decisions": self.decisions,
             "mean_ms": round(1000 * self.time_s / self.decisions, 3) if self.decisions else 0.0,
             "mean_choice_ms": round(1000 * self.choice_time_s / self.choices, 3) if self.choices else 0.0,
+            "p50_ms": percentile(self.times_ms, 0.50),
+            "p99_ms": percentile(self.times_ms, 0.99),
             "max_ms": round(1000 * self.max_s, 3),
+            "cpu_mean_ms": round(sum(self.cpu_ms) / len(self.cpu_ms), 3) if self.cpu_ms else 0.0,
+            "cpu_p99_ms": percentile(self.cpu_ms, 0.99),
+            "cpu_max_ms": round(max(self.cpu_ms), 3) if self.cpu_ms else 0.0,
         }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank), rounded to µs; 0 if empty."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)], 3)
 
 
 PlayerFactory = Callable[[str, int, int, Rules], Any]
@@ -155,11 +176,13 @@ def _play_match(t: _Table, k: int, length: int) -> int:
             legal = list(rnd.legal_actions(seat))
             obs = rnd.observation(seat)
             t0 = time.perf_counter()
+            c0 = time.thread_time()
             action = cpus[seat].decide(obs, legal)
             dt = time.perf_counter() - t0
+            dc = time.thread_time() - c0
             e = entry_of[seat]
-            entries[e].add_decision(dt, len(legal))
-            levels[seats[e]].add_decision(dt, len(legal))
+            entries[e].add_decision(dt, len(legal), dc)
+            levels[seats[e]].add_decision(dt, len(legal), dc)
             rnd.apply(action)
         rec = match.finish_round()
         for place, seat in enumerate(rec.ranking):
@@ -212,7 +235,7 @@ def _overall(result: Result) -> dict[str, float]:
     for t in result.levels.values():
         total.merge(t)
     s = total.summary()
-    return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "max": s["max_ms"]}
+    return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "p99": s["p99_ms"], "max": s["max_ms"]}
 
 
 def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int], jobs: int) -> Result:
