@@ -240,9 +240,19 @@ def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple
 
 
 def policy_playout(
-    r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple[int, ...], *, learned: Policy
+    r: Round,
+    seat: int,
+    rng: random.Random,
+    rules: Rules,
+    points: tuple[int, ...],
+    *,
+    learned: Policy,
+    others: bool = True,
 ) -> int:
-    """Like :func:`playout`, with every play drawn from the learned policy (:mod:`.policy`)."""
+    """Like :func:`playout`, with plays drawn from the learned policy (:mod:`.policy`).
+
+    With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`.
+    """
     move = r.make_move
     alive = r.in_play
     sample = learned.sample
@@ -251,6 +261,9 @@ def policy_playout(
             break
         if r.pending_kind:
             move(decision_move(r))
+            continue
+        if not others and r.turn != seat:
+            move(policy(r, rng, rules))
             continue
         ms = r.moves()
         move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))

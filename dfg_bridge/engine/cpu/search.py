@@ -45,8 +45,9 @@ class Settings:
     """…and on at least this many deals."""
     deadline_share: float = 0.6
     """Share of the budget the search may use (the rest covers set-up and the caller)."""
-    learned_playouts: bool = False
-    """Playouts draw every play from the learned policy (else the hand-written fast policy)."""
+    playouts: str = "plain"
+    """Playout policy: ``plain`` (the hand-written fast policy for every seat), ``learned`` (the learned
+    policy for every seat) or ``mixed`` (learned for the searching seat, plain for the others)."""
     learned_candidates: int = 0
     """How many of the learned policy's favourites join the candidates (after the heuristic's)."""
 

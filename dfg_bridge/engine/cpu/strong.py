@@ -67,7 +67,7 @@ class StrongPlayer:
         self.settings = settings or Settings()
         if max_deals is not None:  # with a huge budget and a deal cap, decisions become reproducible
             self.settings = replace(self.settings, max_deals=max_deals)
-        self.policy = Policy() if self.settings.learned_playouts else None
+        self.policy = Policy() if self.settings.playouts != "plain" else None
         self.ranker = Policy() if self.settings.learned_candidates else None
         self._rng = random.Random(seed)
         self._tracker = Tracker()
@@ -239,10 +239,11 @@ class StrongPlayer:
             return base.with_hands(sampler.sample(), rng.getrandbits(32))
 
         learned = self.policy
+        others = self.settings.playouts != "mixed"
 
         def play_on(r: Round, prng: random.Random) -> int:
             if learned is not None:
-                return policy_playout(r, seat, prng, rules, points, learned=learned)
+                return policy_playout(r, seat, prng, rules, points, learned=learned, others=others)
             return playout(r, seat, prng, rules, points)
 
         search = Search(self.settings, rng)
