@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from dfg_bridge.engine import Action, Give, Pass, Rules
+from dfg_bridge.engine import Action, Give, Observation, Pass, Rules
 from dfg_bridge.engine.cpu import CpuPlayer, make_cpu
 from dfg_bridge.uecda.game import Game, play_table
 from dfg_bridge.uecda.protocol import (
@@ -92,8 +92,8 @@ class Client:
         self.rules = rules or Rules.preset("uecda")
         self.stats = Stats()
         self.me = -1
-        self.on_decision: Callable[[Game, Action], None] | None = None
-        """Called with every decision (tests)."""
+        self.on_decision: Callable[[Observation, Action], None] | None = None
+        """Called with every decision and the observation it was made on (tests)."""
 
     def run(self) -> Stats:
         """Play until the server says every game is over."""
@@ -137,7 +137,7 @@ class Client:
         self.stats.times_ms.append(1000 * (time.perf_counter() - start))
         self.stats.decisions += 1
         if self.on_decision is not None:
-            self.on_decision(game, action)
+            self.on_decision(obs, action)
         return action
 
     def _exchange(self, game: Game, give: int, ranks: tuple[int, ...]) -> None:

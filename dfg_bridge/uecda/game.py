@@ -39,12 +39,17 @@ def play_table(action: Action, inverted: bool) -> Table:
     rows = empty()
     if isinstance(action, Play):
         meld = action.meld
-        for card, reading in zip(meld.cards, meld.readings, strict=True):
+        real = [r.index for r in meld.readings if not r.is_joker]
+        for i, (card, reading) in enumerate(zip(meld.cards, meld.readings, strict=True)):
             if not card.is_joker:
                 rows[card.index & 3][(card.index >> 2) + 1] = 1
             elif meld.kind is MeldKind.SINGLE:
                 # a lone joker stands as the strongest card of the order now, as standard clients play it
                 rows[0][0 if inverted else COLS - 1] = 2
+            elif reading.is_joker:
+                # a joker past the stairs' ends: column 0 below the 3, column 14 above the 2
+                suit = real[0] & 3
+                rows[suit][(min(real) >> 2) if i == 0 else (max(real) >> 2) + 2] = 2
             else:
                 rows[reading.index & 3][(reading.index >> 2) + 1] = 2
     elif isinstance(action, Give):
@@ -66,9 +71,14 @@ def meld_of(played: Played, rules: Rules) -> Meld | None:
     joker = Card.joker(0)
     if not played.cards:
         return Meld(MeldKind.SINGLE, (joker,), (joker,))
-    if played.beyond:
-        return None  # a joker past the stairs' ends: not a reading this engine knows
     cards = (*played.cards, joker)
+    if played.beyond:
+        # a joker past the stairs' ends reads as itself, first (below the 3) or last (above the 2)
+        below = played.joker_at is not None and played.joker_at[1] == 0
+        for meld in Meld.detect(cards, rules):
+            if meld.readings[0 if below else -1].is_joker and meld.kind is MeldKind.STAIRS:
+                return meld
+        return None
     found = Meld.detect(cards, rules, (*([None] * len(played.cards)), played.reading))
     return found[0] if found else None
 

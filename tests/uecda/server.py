@@ -116,8 +116,13 @@ class UecdaTestServer:
         if len(cards) == 1 and cards[0].is_joker:
             flat[14] = 2  # the lone joker above the 2
             return flat
-        for c, r in zip(cards, readings, strict=True):
-            flat[(r.index % 4) * 15 + r.index // 4 + 1] = 2 if c.is_joker else 1
+        ranks = [r.index // 4 for r in readings if not r.is_joker]
+        suit = next(r.index % 4 for r in readings if not r.is_joker)
+        for i, (c, r) in enumerate(zip(cards, readings, strict=True)):
+            if r.is_joker:  # past the stairs' ends: column 0 (below the 3) or 14 (above the 2)
+                flat[suit * 15 + (0 if i == 0 else max(ranks) + 2)] = 2
+            else:
+                flat[(r.index % 4) * 15 + r.index // 4 + 1] = 2 if c.is_joker else 1
         return flat
 
     @staticmethod

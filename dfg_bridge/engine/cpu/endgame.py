@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from dfg_bridge.engine.cpu.playout import decision_move
+from dfg_bridge.engine.moves import K_PASS
 from dfg_bridge.engine.round import Round
 
 
@@ -49,6 +50,9 @@ class Solver:
         mine = r.turn == self.seat
         # decisions after 7/10/Q plays are taken by the plain rule (keeps the tree small)
         moves = [decision_move(r)] if r.pending_kind else r.moves()
+        if r.field_move is None and not r.pending_kind:
+            # a leader's pass (leader_may_pass) can bring the same position back: never search it
+            moves = [m for m in moves if m[0] != K_PASS]
         best = 0 if mine else 1
         for m in moves:
             r.push_move(m)
