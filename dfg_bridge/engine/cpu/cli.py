@@ -23,6 +23,10 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seats", default="strong,greedy,greedy,greedy", help="levels, one per seat")
     t.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
     t.add_argument("--jobs", type=int, default=1, help="processes (timings are noisier above 1)")
+    t.add_argument(
+        "--clock", choices=("wall", "cpu"), default="wall",
+        help="measure strong's budget in real time (default) or CPU time (a fair figure on a busy machine)",
+    )
     return p
 
 
@@ -50,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rounds < 1:
         print("--rounds must be at least 1", file=sys.stderr)
         return 2
-    report = run(rules, seats, rounds=args.rounds, seed=args.seed, budget_ms=args.budget_ms, jobs=args.jobs)
+    report = run(
+        rules, seats, rounds=args.rounds, seed=args.seed, budget_ms=args.budget_ms, jobs=args.jobs,
+        clock=args.clock,
+    )
     print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
     return 0

@@ -8,6 +8,7 @@ transposition table; it gives up (None) past a node limit or the deadline.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from dfg_bridge.engine.cpu.playout import decision_move
@@ -22,7 +23,15 @@ class Aborted(Exception):
 class Solver:
     """Solves two-seat endings for ``seat``: 1 if it ends above the other seat, else 0."""
 
-    def __init__(self, seat: int, rival: int, deadline: float, node_limit: int = 60_000) -> None:
+    def __init__(
+        self,
+        seat: int,
+        rival: int,
+        deadline: float,
+        node_limit: int = 60_000,
+        now: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.now = now
         self.seat = seat
         self.rival = rival
         self.deadline = deadline
@@ -45,7 +54,7 @@ class Solver:
         if got is not None:
             return got
         self.nodes += 1
-        if self.nodes > self.node_limit or (self.nodes & 255 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes > self.node_limit or (self.nodes & 255 == 0 and self.now() > self.deadline):
             raise Aborted
         mine = r.turn == self.seat
         # decisions after 7/10/Q plays are taken by the plain rule (keeps the tree small)
@@ -77,12 +86,18 @@ class Solver:
         return int(mine is not None and mine < theirs)
 
 
-def best_moves(r: Round, seat: int, moves: list[tuple[int, ...]], deadline: float) -> list[int] | None:
+def best_moves(
+    r: Round,
+    seat: int,
+    moves: list[tuple[int, ...]],
+    deadline: float,
+    now: Callable[[], float] = time.perf_counter,
+) -> list[int] | None:
     """For each candidate move (0/1 each): does it win the two-seat ending? None if unsolved."""
     rivals = [s for s in range(r.n_seats) if s != seat and r.in_play(s)]
     if len(rivals) != 1:
         return None
-    solver = Solver(seat, rivals[0], deadline)
+    solver = Solver(seat, rivals[0], deadline, now=now)
     out = []
     for m in moves:
         r.push_move(m)

@@ -267,6 +267,8 @@ def policy_playout(
             move(policy(r, rng, rules))
             continue
         ms = r.moves()
+        if r.field_move is None and len(ms) > 1 and ms[-1][0] == K_PASS:
+            ms = ms[:-1]  # a leader who may pass (uecda) still leads in a playout
         move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))
     place = r.place_of(seat)
     return points[len(points) // 2] if place is None else points[place]

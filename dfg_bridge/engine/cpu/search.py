@@ -48,6 +48,9 @@ class Settings:
     playouts: str = "plain"
     """Playout policy: ``plain`` (the hand-written fast policy for every seat), ``learned`` (the learned
     policy for every seat) or ``mixed`` (learned for the searching seat, plain for the others)."""
+    clock: str = "wall"
+    """``wall`` (the budget is real time, for live play) or ``cpu`` (this thread's CPU time: the budget
+    of one core whatever else the machine runs, for measuring on a shared machine)."""
     learned_candidates: int = 0
     """How many of the learned policy's favourites join the candidates (after the heuristic's)."""
 
@@ -63,6 +66,11 @@ def _paired(a: list[int], b: list[int]) -> tuple[float, float]:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var / n)
+
+
+def clock_of(settings: Settings) -> Callable[[], float]:
+    """The clock the budget is measured on."""
+    return time.thread_time if settings.clock == "cpu" else time.perf_counter
 
 
 class Search:
@@ -86,6 +94,7 @@ class Search:
         results: list[list[int]] = [[] for _ in range(k)]
         alive = list(range(k))
         rng = self.rng
+        now = clock_of(s)
         deals = 0
         while deals < s.max_deals:
             world = worlds()
@@ -95,7 +104,7 @@ class Search:
                 r = world.copy()
                 r.make_move(moves[i])
                 row.append(playout(r, rng))
-                if time.perf_counter() > deadline:
+                if now() > deadline:
                     late = len(row) < len(alive)
                     break
             if late:
@@ -103,7 +112,7 @@ class Search:
             for i, v in zip(alive, row, strict=True):
                 results[i].append(v)
             deals += 1
-            if len(alive) == 1 or time.perf_counter() > deadline:
+            if len(alive) == 1 or now() > deadline:
                 break
             if deals >= s.min_deals and deals % 4 == 0:
                 alive, done = self._prune(results, alive)

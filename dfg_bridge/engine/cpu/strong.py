@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import gc
 import random
-import time
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -33,7 +32,7 @@ from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.playout import playout, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy
-from dfg_bridge.engine.cpu.search import Search, Settings
+from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
     K_PASS,
@@ -76,7 +75,7 @@ class StrongPlayer:
 
     def decide(self, observation: Observation, legal: Iterable[Action]) -> Action:
         """Pick one of ``legal`` within the time budget."""
-        start = time.perf_counter()
+        start = clock_of(self.settings)()
         # the search allocates many short-lived tuples and no cycles: a cyclic collection in the
         # middle of it would only add a pause, so it waits until the decision is made
         collecting = gc.isenabled()
@@ -207,13 +206,13 @@ class StrongPlayer:
         for _ in range(worlds):
             hands = sampler.sample()
             world = base.with_hands(hands, self._rng.getrandbits(32))
-            got = best_moves(world, seat, [m for m, _ in cands], deadline)
+            got = best_moves(world, seat, [m for m, _ in cands], deadline, clock_of(self.settings))
             if got is None:
                 break
             solved += 1
             for i, v in enumerate(got):
                 wins[i] += v
-            if time.perf_counter() > deadline:
+            if clock_of(self.settings)() > deadline:
                 break
         self.last_deals = solved
         if not solved or (not exact and solved < 4):

@@ -106,10 +106,14 @@ def percentile(values: list[float], q: float) -> float:
 PlayerFactory = Callable[[str, int, int, Rules], Any]
 
 
-def _default_factory(level: str, seed: int, budget_ms: int, rules: Rules) -> Any:
+def _default_factory(level: str, seed: int, budget_ms: int, rules: Rules, clock: str = "wall") -> Any:
     from dfg_bridge.engine.cpu import make_cpu
 
-    return make_cpu(level, seed, budget_ms, rules=rules)
+    return make_cpu(level, seed, budget_ms, rules=rules, clock=clock)
+
+
+def _cpu_clock_factory(level: str, seed: int, budget_ms: int, rules: Rules) -> Any:
+    return _default_factory(level, seed, budget_ms, rules, "cpu")
 
 
 @dataclass(slots=True)
@@ -193,9 +197,12 @@ def _play_match(t: _Table, k: int, length: int) -> int:
     return played
 
 
-def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int]) -> Result:
-    rules, seats, rounds, seed, budget_ms, first = args
-    return play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first)
+def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int, str]) -> Result:
+    rules, seats, rounds, seed, budget_ms, first, clock = args
+    factory = _cpu_clock_factory if clock == "cpu" else _default_factory
+    return play_matches(
+        rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first, factory=factory
+    )
 
 
 def run(
@@ -206,13 +213,15 @@ def run(
     seed: int,
     budget_ms: int = 200,
     jobs: int = 1,
+    clock: str = "wall",
 ) -> dict[str, Any]:
-    """Run a tournament and return the JSON-ready report."""
+    """Run a tournament and return the JSON-ready report (``clock``: see :func:`make_cpu`)."""
     start = time.perf_counter()
     if jobs <= 1:
-        result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms)
+        factory = _cpu_clock_factory if clock == "cpu" else _default_factory
+        result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory)
     else:
-        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms), jobs)
+        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms, clock), jobs)
     wall = time.perf_counter() - start
     return {
         "rules": rules.name,
@@ -221,6 +230,7 @@ def run(
         "seed": seed,
         "seats": list(seats),
         "budget_ms": budget_ms,
+        "clock": clock,
         "jobs": jobs,
         "mean_points_per_seat": [e.summary()["mean_points"] for e in result.entries],
         "places_per_seat": [e.places for e in result.entries],
@@ -238,10 +248,10 @@ def _overall(result: Result) -> dict[str, float]:
     return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "p99": s["p99_ms"], "max": s["max_ms"]}
 
 
-def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int], jobs: int) -> Result:
+def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int, str], jobs: int) -> Result:
     from concurrent.futures import ProcessPoolExecutor
 
-    rounds, seed, budget_ms = plan
+    rounds, seed, budget_ms, clock = plan
     per_match = rules.rounds
     matches = math.ceil(rounds / per_match)
     # whole matches per job; contiguous match numbers keep the run identical to the serial one
@@ -251,7 +261,7 @@ def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int], 
         a, b = bounds[i], bounds[i + 1]
         if b > a:
             n_rounds = min(rounds, b * per_match) - a * per_match
-            tasks.append((rules, seats, n_rounds, seed, budget_ms, a))
+            tasks.append((rules, seats, n_rounds, seed, budget_ms, a, clock))
     entries = [Tally() for _ in seats]
     levels: dict[str, Tally] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:

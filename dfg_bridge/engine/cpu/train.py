@@ -18,6 +18,7 @@ from typing import Any
 from dfg_bridge.engine.cpu.playout import decision_move
 from dfg_bridge.engine.cpu.playout import policy as plain_policy
 from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, probabilities
+from dfg_bridge.engine.moves import K_PASS
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
 
@@ -36,6 +37,8 @@ def self_play_round(
             rnd.make_move(decision_move(rnd))
             continue
         moves = rnd.moves()
+        if rnd.field_move is None:
+            moves = [m for m in moves if m[0] != K_PASS] or moves  # leaders lead (uecda may pass)
         if len(moves) == 1:
             rnd.make_move(moves[0])
             continue
@@ -117,7 +120,10 @@ def evaluate(w: list[float] | tuple[float, ...], rounds: int, seed: int) -> dict
                 if rnd.pending_kind:
                     rnd.make_move(decision_move(rnd))
                 elif rnd.turn == learner:
-                    rnd.make_move(pol.sample(rnd, rnd.moves(), rng, rules))
+                    ms = rnd.moves()
+                    if rnd.field_move is None:
+                        ms = [m for m in ms if m[0] != K_PASS] or ms
+                    rnd.make_move(pol.sample(rnd, ms, rng, rules))
                 else:
                     rnd.make_move(plain_policy(rnd, rng, rules))
             total += pts[rnd.ranking().index(learner)]
