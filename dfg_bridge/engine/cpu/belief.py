@@ -21,6 +21,7 @@ from dfg_bridge.engine.moves import (
     JOKER_RANK,
     K_GROUP,
     K_SINGLE,
+    RANK_BITS,
     Move,
     bits,
     move_strength,
@@ -85,6 +86,25 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
         elif isinstance(a, Pass) and field is not None and field[0] in (K_SINGLE, K_GROUP):
             notes.append(PassNote(a.seat, field, rev != eb, lock))
     return notes
+
+
+BROKEN_FACTOR = 0.6
+"""Weight of a deal in which a seat that led or answered with a lone card still holds its rank-mates."""
+
+
+def broken_melds(history: tuple[Action, ...]) -> list[tuple[int, int]]:
+    """Per single played (not a joker): (seat, the other cards of that rank).
+
+    People rarely break a pair or a triple to play one card, so a seat that played a lone card
+    probably holds no other card of its rank (soft: breaking happens, most of all with strong cards).
+    """
+    out = []
+    for a in history:
+        if isinstance(a, Play) and len(a.meld.cards) == 1 and not a.meld.cards[0].is_joker:
+            i = a.meld.cards[0].index
+            if (i >> 2) < 11:  # an A or a 2 is often split off on purpose
+                out.append((a.seat, RANK_BITS[i >> 2] & ~(1 << i)))
+    return out
 
 
 def _cut(m: Move, rules: Rules) -> bool:
@@ -246,6 +266,8 @@ class Sampler:
         # seats with a ceiling are dealt first, from the cards below it
         self.ceiling = {s: c for s, c in knowledge.ceiling.items() if s in self.need}
         self.order = sorted(self.seats, key=lambda s: (self.ceiling.get(s, 99), s))
+        self.broken = [(seat, cards & view.unseen) for seat, cards in broken_melds(obs.history)
+                       if seat in self.need and cards & view.unseen]
         self.notes = [
             (n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need
         ]
@@ -275,10 +297,13 @@ class Sampler:
         return hands
 
     def weight(self, hands: list[int]) -> float:
-        """How well a deal fits the passes (1 = fully)."""
+        """How well a deal fits the passes and the singles played (1 = fully)."""
         w = 1.0
         for note, masks in self.notes:
             w *= violation(hands[note.seat], note, masks)
+        for seat, rank_cards in self.broken:
+            if hands[seat] & rank_cards:
+                w *= BROKEN_FACTOR
         return w
 
     def sample(self) -> list[int]:
