@@ -6,9 +6,10 @@
   vs 3 ``normal``, 2,000 rounds each, with the 95 % interval and the decision-time distribution.
   Same as ``python -m dfg_bridge.engine.cpu tournament --players 5 --rules uecda --rounds 2000
   --seed 2026 --seats strong,greedy,greedy,greedy,greedy`` (and ``--players 4 --rules minecraft
-  --seats strong,normal,normal,normal``). Targets: ≥ 4.4 and ≥ 3.6 mean points, every decision
-  ≤ 200 ms, p99 ≤ 150 ms. The load average is printed with the figures: a busy shared machine
-  stretches the times.
+  --seats strong,normal,normal,normal``), with ``--clock cpu``: ``strong``'s budget is CPU time, so
+  the figures are those of one core however busy the shared machine is. Targets: ≥ 4.4 and ≥ 3.6
+  mean points, every decision ≤ 200 ms, p99 ≤ 150 ms (CPU time; the wall-clock figures and the load
+  average are printed beside them).
 """
 
 from __future__ import annotations
@@ -65,10 +66,10 @@ def test_search_deals_per_cpu_second() -> None:
 )
 def test_tournament_contract(preset: str, seats: list[str], target: float) -> None:
     load = os.getloadavg()
-    report = run(Rules.preset(preset), seats, rounds=2000, seed=SEED)
+    report = run(Rules.preset(preset), seats, rounds=2000, seed=SEED, clock="cpu")
     strong = report["levels"]["strong"]
     print("\n" + json.dumps({"preset": preset, "load_before": load, "load_after": os.getloadavg(),
                              "strong": strong, "others": report["levels"][seats[1]]}))
     assert strong["mean_points"] >= target, strong
-    assert strong["max_ms"] <= 200, strong
-    assert strong["p99_ms"] <= 150, strong
+    assert strong["cpu_max_ms"] <= 200, strong
+    assert strong["cpu_p99_ms"] <= 150, strong
