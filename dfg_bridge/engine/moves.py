@@ -24,6 +24,9 @@ with :meth:`Round.push_move` / :meth:`Round.make_move`:
   index, 13 = the jokers, -1 = stop), ``(K_RECRUIT, index)`` なかまカード (-1 declines),
   ``(K_BRIBE, mask, target)`` 買収, ``(K_EXGIVE, mask, seat)`` the exchange.
 
+Stairs whose joker stands past the ends (``joker_beyond_ends``, UECda) have ``low = -1`` or
+``top = 13``; :func:`joker_readings` gives :data:`BEYOND_LOW` / :data:`BEYOND_HIGH` for such a joker.
+
 >>> from dfg_bridge.engine import Card
 >>> hand = mask_of([Card.parse("S3"), Card.parse("H3"), Card.parse("JK")])
 >>> bin(hand & RANK_BITS[R_THREE]), jokers_in(hand), rank_suits(hand, R_THREE)
@@ -39,6 +42,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dfg_bridge.engine._moves import (
+    BEYOND_HIGH,
+    BEYOND_LOW,
     F_JOKERS,
     F_KIND,
     F_LOW,
@@ -85,6 +90,8 @@ D3_BIT = 1 << 2
 
 __all__ = [
     "ALL_REAL_BITS",
+    "BEYOND_HIGH",
+    "BEYOND_LOW",
     "D3_BIT",
     "F_JOKERS",
     "F_KIND",
