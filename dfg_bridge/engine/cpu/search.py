@@ -45,13 +45,13 @@ class Settings:
     """…and on at least this many deals."""
     deadline_share: float = 0.6
     """Share of the budget the search may use (the rest covers set-up and the caller)."""
-    playouts: str = "plain"
+    playouts: str = "mixed"
     """Playout policy: ``plain`` (the hand-written fast policy for every seat), ``learned`` (the learned
     policy for every seat) or ``mixed`` (learned for the searching seat, plain for the others)."""
     clock: str = "wall"
     """``wall`` (the budget is real time, for live play) or ``cpu`` (this thread's CPU time: the budget
     of one core whatever else the machine runs, for measuring on a shared machine)."""
-    learned_candidates: int = 0
+    learned_candidates: int = 2
     """How many of the learned policy's favourites join the candidates (after the heuristic's)."""
 
 
