@@ -78,6 +78,7 @@ def test_the_client_rebuilds_what_its_seat_may_see() -> None:
     truth = [o for o in server.truth if isinstance(o, Observation)]
     # the client answers every turn of its seat, and the server recorded every one of them
     assert len(plays) == len(truth) >= 20
+    assert any(t.field_by == 0 for t in truth)  # UECda: the trick's owner is asked again (issue 14 §6)
     for o, t in zip(plays, truth, strict=True):
         assert (o.hand, o.hand_counts) == (t.hand, t.hand_counts)
         assert o.field == t.field, (o.field, t.field, o.step)
