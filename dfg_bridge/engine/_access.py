@@ -111,27 +111,5 @@ class FastViews(RoundViews):
 
         Two rounds with equal keys (and equal rules) play on identically; the history is left out.
         """
-        return (
-            tuple(self.hands),
-            self.active,
-            self.cur,
-            self.ph,
-            self.fmove,
-            self.fby,
-            self.lockm,
-            self.nlock,
-            self.rev,
-            self.eb,
-            self.dirn,
-            self.passm,
-            self.top,
-            self.bottom,
-            self.pending,
-            self.slime,
-            self.risen,
-            self.ex_pending,
-            self.bribe_order,
-            self.wallets,
-            self.held,
-            (self.step, self.nak_miss, self.discard) if self.cfg.nakama else None,
-        )
+        snap = self._snapshot()
+        return snap[:1] + snap[2:]  # every field the undo snapshot holds but the history's length
