@@ -11,14 +11,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "uecda"),
-    "uecda": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli"),
-    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli"),
-    "host": ("sim", "render", "rcon", "sources", "app", "cli"),
-    "render": ("host", "sim", "app", "cli"),
-    "rcon": ("host", "sim", "app", "cli"),
-    "sources": ("host", "sim", "app", "cli"),
-    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model"),
+    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web", "uecda"),
+    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "web", "uecda"),
+    "host": ("sim", "render", "rcon", "sources", "app", "cli", "web", "uecda"),
+    "render": ("host", "sim", "app", "cli", "web", "uecda"),
+    "rcon": ("host", "sim", "app", "cli", "web", "uecda"),
+    "sources": ("host", "sim", "app", "cli", "web", "uecda"),
+    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "web", "uecda"),
+    # The spectator web view is an adapter: it reads the host's published values, nothing else.
+    "web": ("sim", "render", "rcon", "sources", "app", "cli", "uecda"),
+    # The UECda client is an adapter over the engine and its CPU players, nothing else.
+    "uecda": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web"),
 }
 
 

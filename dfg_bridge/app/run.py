@@ -254,6 +254,14 @@ def main(argv: Sequence[str]) -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
+    from dfg_bridge.web import from_config as start_web
+
+    try:
+        web = start_web(config.web, daemon.host)  # the spectator page, when web.port is set
+    except OSError as exc:
+        print(f"web.port {config.web.port}: cannot listen on {config.web.host}: {exc}", file=sys.stderr)
+        daemon.close()
+        return 2
     daemon.start()
     endpoint = start_from_args(args, daemon)
     try:
@@ -261,5 +269,7 @@ def main(argv: Sequence[str]) -> int:
     finally:
         if endpoint is not None:
             endpoint.close()
+        if web is not None:
+            web.close()
         daemon.close()
     return 0

@@ -50,6 +50,7 @@ from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import HostSettings
+from dfg_bridge.host.spectate import Spectate
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
 from dfg_bridge.model.events import (
@@ -123,6 +124,8 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.spectate: Spectate | None = None
+        """The spectator publish hook (the web view), called after every event; ``None``: off."""
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -243,6 +246,8 @@ class GameHost:
                 self._refused(player, "bad_cards", "error.bad_cards", text=str(exc))
         except Exception:
             log.exception("while handling %r", event)
+        if self.spectate is not None:
+            self.spectate.after(self.tables.values())
 
     def _refused(self, player: str, code: str, key: str, **params: object) -> None:
         self.ctx.rejected(player, code)
