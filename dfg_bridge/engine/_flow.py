@@ -70,28 +70,28 @@ class Flow(MoveGen):
     def _advance(self, cur: int) -> None:
         """Give the turn to the next seat, or clear the field if everyone else passed."""
         act = self.active
-        passed = self.passm
         fb = self.fby
         cfg = self.cfg
+        unpassed = act & ~self.passm
         if fb < 0:
             # an empty field that a leader passed on (leader_may_pass): once everyone has passed, the
             # trick's leader, next after the last passer, leads again (UECda: the last to put cards)
-            if act & ~passed == 0:
+            if not unpassed:
                 self._clear(ClearReason.ALL_PASSED, self._next_active(cur))
                 return
-        elif (act & ~passed if cfg.owner_again else act & ~passed & ~(1 << fb)) == 0:
+        elif not (unpassed if cfg.owner_again else unpassed & ~(1 << fb)):
             # UECda asks the owner again, so the field clears when the owner passes too
             leader = fb if act >> fb & 1 else self._next_active(fb)
             self._clear(ClearReason.ALL_PASSED, leader)
             return
-        n = self.n
-        d = self.dirn
-        pl = cfg.pass_lock
-        s = cur
-        for _ in range(n):
-            s = (s + d) % n
-            if act >> s & 1 and not (pl and passed >> s & 1):
-                break
+        # the next candidate seat in turn order, by bit scan (never empty here)
+        cand = unpassed if cfg.pass_lock else act
+        if self.dirn > 0:
+            later = cand >> (cur + 1)
+            s = cur + (later & -later).bit_length() if later else (cand & -cand).bit_length() - 1
+        else:
+            earlier = cand & ((1 << cur) - 1)
+            s = (earlier or cand).bit_length() - 1
         if s == fb and not cfg.owner_again:
             # back to whoever played last (5飛び skipped the others): 000 「最後にカードを出した
             # プレイヤーの順番まで回ってきた場合は…場が流れる」

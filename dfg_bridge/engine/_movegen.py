@@ -11,8 +11,8 @@ class MoveGen(State):
 
     __slots__ = ()
 
-    def _melds(self, seat: int) -> tuple[int, list[mv.Move], dict[tuple[int, int], list[mv.Move]]]:
-        """All melds of ``seat``'s hand (lead view), bucketed by (kind, size); cached per hand."""
+    def _melds(self, seat: int) -> tuple[int, list[mv.Move], dict[int, list[mv.Move]]]:
+        """All melds of ``seat``'s hand (lead view), bucketed by ``kind << 4 | size``; cached per hand."""
         h = self.hands[seat]
         c = self.cache[seat]
         if c is not None and c[0] == h:
@@ -52,9 +52,9 @@ class MoveGen(State):
                     if got is None:
                         got = cache[key] = mv.stairs(s, ranks, jb, ms, cfg.beyond)
                     out.extend(got)
-        buckets: dict[tuple[int, int], list[mv.Move]] = {}
+        buckets: dict[int, list[mv.Move]] = {}
         for m in out:
-            k = (m[0], m[3])
+            k = m[0] << 4 | m[3]
             b = buckets.get(k)
             if b is None:
                 buckets[k] = [m]
@@ -87,7 +87,7 @@ class MoveGen(State):
             if self.cfg.spade3 and h & S3_BIT:
                 return [S3_SINGLE]
             return []
-        bucket = self._melds(seat)[2].get((fk, f[3]))
+        bucket = self._melds(seat)[2].get(fk << 4 | f[3])
         if not bucket:
             return []
         inv = self.rev != self.eb
