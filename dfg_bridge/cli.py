@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("dfg_bridge.app.demo", "main", "play a whole match on the embedded simulated server"),
     "stats": ("dfg_bridge.app.stats", "main", "export the stats ledger (CSV or JSON)"),
     "sim": ("dfg_bridge.sim.cli", "main", "run the simulated Minecraft server"),
+    "uecda": ("dfg_bridge.uecda.cli", "main", "play on a UECda server with our CPU"),
 }
 
 
