@@ -11,17 +11,23 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web", "uecda"),
-    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "web", "uecda"),
+    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web", "uecda",
+               "stats"),
+    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "web", "uecda",
+              "stats"),
     "host": ("sim", "render", "rcon", "sources", "app", "cli", "web", "uecda"),
     "render": ("host", "sim", "app", "cli", "web", "uecda"),
     "rcon": ("host", "sim", "app", "cli", "web", "uecda"),
     "sources": ("host", "sim", "app", "cli", "web", "uecda"),
-    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "web", "uecda"),
+    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "web", "uecda",
+            "stats"),
     # The spectator web view is an adapter: it reads the host's published values, nothing else.
     "web": ("sim", "render", "rcon", "sources", "app", "cli", "uecda"),
     # The UECda client is an adapter over the engine and its CPU players, nothing else.
     "uecda": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web"),
+    # stats/ is a pure core (like engine/) plus its storage adapters in stats/store/ (checked below)
+    "stats": ("host", "sim", "render", "rcon", "sources", "config", "app", "cli", "engine", "model", "web",
+              "uecda"),
 }
 
 
@@ -158,3 +164,22 @@ def test_the_cpu_reads_no_private_round_state_at_run_time() -> None:
     finally:
         Round.__getattribute__ = original  # type: ignore[method-assign]
     assert not caught, "\n".join(sorted(caught))
+
+
+STATS_IO = ("sqlite3", "psycopg", "socket", "threading", "queue", "subprocess", "os", "io", "pathlib")
+"""What the pure stats core must not import: everything that does I/O lives in stats/store/."""
+
+
+def test_stats_core_is_pure_and_only_app_opens_the_store() -> None:
+    bad = []
+    for path in sorted((PACKAGE / "stats").glob("*.py")):
+        for name in _imports(path):
+            if name.split(".")[0] in STATS_IO or name.startswith("dfg_bridge.stats.store"):
+                bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    # The host reaches the database only through the StatsPort values; only app/ wires the writer.
+    for package in ("host", "config", "engine", "model", "render", "sources", "rcon", "sim"):
+        for path in sorted((PACKAGE / package).rglob("*.py")):
+            for name in _imports(path):
+                if name.startswith("dfg_bridge.stats.store"):
+                    bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert not bad, "\n".join(bad)

@@ -1,12 +1,12 @@
 """``dfg-bridge setup --config FILE``: place what the config describes, idempotently (設置).
 
 For every table: force-load its area, summon the seat entities (invisible armor stands players
-ride), the text displays over the seats and the table centre, place the hand-screen double chests
-(locked to each seat's key book) and the join/start/leave signs, each with a block to hang on. For
-custody: force-load the locker box, fill it with barrels no held item opens and seal it in bedrock
-(:mod:`dfg_bridge.app.lockers`). Entities are only summoned when none with their tag exists and
-blocks are set only where they differ, so running it twice places nothing the second time. The
-daemon runs the same placement when it starts.
+ride), the text displays over the seats, the table centre and the leaderboard, place the hand-screen
+double chests (locked to each seat's key book) and the join/start/leave signs, each with a block to
+hang on. For custody: force-load the locker box, fill it with barrels no held item opens and seal it
+in bedrock (:mod:`dfg_bridge.app.lockers`). Entities are only summoned when none with their tag
+exists and blocks are set only where they differ, so running it twice places nothing the second
+time. The daemon runs the same placement when it starts.
 """
 
 from __future__ import annotations
@@ -110,6 +110,8 @@ class Placer:
         points += [p for box in table.hand_boxes for p in (box.a, box.b)]
         signs = [table.join_sign, table.leave_sign, *[s for s, _ in table.start_signs]]
         points += [s.pos for s in signs if s is not None]
+        if table.board is not None:
+            points.append(table.board)
         low, high = _chunks(points)
         where = _where((low[0], 0, low[1]))
         self._run(f"forceload {table.id}", where, d.forceload_add(low, high), _FORCELOADED)
@@ -126,6 +128,10 @@ class Placer:
         centre_tags = [ENTITY_TAG, names.table_tag, names.centre]
         centre = d.summon_text_display(table.centre, centre_tags, Text(table.name))
         self._summon(f"centre text {table.id}", names.centre, "text_display", centre, table.centre)
+        if table.board is not None:  # the leaderboard (ランキング) beside the table; the daemon fills it
+            tags = [ENTITY_TAG, names.table_tag, names.board]
+            board = d.summon_text_display(table.board, tags, Text(""))
+            self._summon(f"leaderboard {table.id}", names.board, "text_display", board, table.board)
         for i, box in enumerate(table.hand_boxes):
             key = LockKey(f"{KEY_NAME} {table.id}-{i + 1}", names.key_tag(i))
             commands = d.double_chest(box.a, box.b, box.facing, lock=key)

@@ -30,6 +30,9 @@ MESSAGE_OF: dict[str, str] = {
     "custody_pending": "lobby.custody_failed",
     "player_offline": "lobby.custody_failed",
     "verify_failed": "lobby.custody_failed",
+    "stats_off": "stats.off",
+    "bracket": "stats.bracket",
+    "bracket_loading": "stats.bracket_loading",
 }
 """Message key of each error code; codes not listed use ``error.<code>``."""
 

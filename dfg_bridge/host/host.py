@@ -28,6 +28,7 @@ from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
 from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
+    STATS_INTENTS,
     AdminReload,
     AdminStop,
     ClearSelection,
@@ -51,6 +52,7 @@ from dfg_bridge.host.ledger import CustodyLedger
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.spectate import Spectate
+from dfg_bridge.host.statsdesk import StatsDesk
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
 from dfg_bridge.model.events import (
@@ -61,6 +63,7 @@ from dfg_bridge.model.events import (
     ServerStopping,
     TriggerFired,
 )
+from dfg_bridge.stats import StatsPort
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +94,7 @@ class GameHost:
         reload: Reloader | None = None,
         setup: Callable[[], object] | None = None,
         polled_triggers: bool = False,
+        stats: StatsPort | None = None,
     ) -> None:
         self.queue: queue.Queue[object] = queue.Queue()
         self.conn = open_store(data_dir)
@@ -126,6 +130,8 @@ class GameHost:
         self._calls: dict[str, Callable[[], None]] = {}
         self.spectate: Spectate | None = None
         """The spectator publish hook (the web view), called after every event; ``None``: off."""
+        self.desk = StatsDesk(self.ctx, self.tables, stats)
+        """Stats, rating and the ranked ladder (``stats``: the writer's port; ``None``: no stats)."""
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -211,6 +217,7 @@ class GameHost:
                 self.tick()
                 for table in self.tables.values():
                     table.on_tick()
+                self.desk.on_tick()
             elif isinstance(event, PlayerJoined):
                 self._joined(event.player)
             elif isinstance(event, PlayerLeft):
@@ -235,6 +242,8 @@ class GameHost:
                 polled = self.tables.get(event.table)
                 if polled is not None:
                     polled.hands.on_poll(event)
+            else:
+                self.desk.handle(event)  # stats replies and login UUIDs
         except HostError as exc:
             if player is not None:
                 self._refused(player, exc.code, exc.message_key, **exc.params)
@@ -260,6 +269,9 @@ class GameHost:
             log.exception("could not tell %s about %s", player, key)
 
     def _intent(self, player: str, intent: Intent) -> None:
+        if isinstance(intent, STATS_INTENTS):
+            self.desk.on_intent(player, intent)
+            return
         if isinstance(intent, AdminStop | AdminReload):
             if player not in self.ctx.settings.admins:
                 raise CommandError("not_admin")
@@ -315,6 +327,7 @@ class GameHost:
                 raise CommandError("no_such_table", table=table_id)
         else:
             table = self._pick_table(player)
+        self.desk.check_join(player, table.settings)
         self.custody.take(player)
         table.add_member(player)
 
@@ -402,6 +415,7 @@ class GameHost:
                 table.pending_settings = table_settings
             else:
                 table.settings = table_settings
+        self.desk.rotate()
         self.ctx.tell(player, "admin.reloaded", "green")
 
     # ---- link and clock -------------------------------------------------------------------------

@@ -39,6 +39,8 @@ class SimOptions:
     """Simulated main-thread time spent per command."""
     broadcast_rcon_to_ops: bool = True
     """``broadcast-rcon-to-ops``: log ``[Rcon: …]`` echoes of RCON command feedback."""
+    online_mode: bool = True
+    """``online-mode``: logins are authenticated and log ``UUID of player … is …``; offline, no such line."""
     console: IO[str] | None = None
     """Stream that receives console lines (the CLI passes stdout); None for none."""
     host: str = "127.0.0.1"

@@ -30,6 +30,7 @@ NOT_IDS = {
     "target": "an engine event field",
     "slime": "スライム革命, a rule name",
     "paper": "the server flavour (also an item, listed in ITEMS)",
+    "bucket": "a stats bucket (all, preset:<name>, practice): a column of `dfg-bridge stats export`",
 }
 
 
