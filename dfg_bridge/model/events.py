@@ -45,6 +45,17 @@ class PlayerJoined:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerIdentified:
+    """An online-mode login showed the player's account UUID (``UUID of player Steve is …``).
+
+    Logged before the join lines; it lets stats follow a player across renames.
+    """
+
+    player: str
+    uuid: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerLeft:
     """A player left the server (disconnect, kick or quit)."""
 
@@ -82,6 +93,7 @@ ServerEvent = (
     PlayerCommand
     | TriggerFired
     | PlayerJoined
+    | PlayerIdentified
     | PlayerLeft
     | ServerStarted
     | ServerStopping

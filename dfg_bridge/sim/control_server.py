@@ -209,8 +209,9 @@ class _Handler(BaseHTTPRequestHandler):
         if parts == ["players"] and method == "POST":
             name = _text(body, "name")
             op = bool(body.get("op", False))
+            uuid = body.get("uuid")
             with ex.lock:
-                player = actions.join(ex, name, op=op)
+                player = actions.join(ex, name, op=op, uuid=str(uuid) if uuid else None)
                 return 201, {"ok": True, "name": player.name, "uuid": player.uuid, "entity_id": player.id}
         if len(parts) == 2 and parts[0] == "players":
             name = parts[1]
