@@ -18,7 +18,9 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "setup": ("dfg_bridge.app.setup", "main", "place signs, seats, hand chests and lockers, then exit"),
     "init": ("dfg_bridge.app.init", "main", "write a commented starter config and messages"),
     "demo": ("dfg_bridge.app.demo", "main", "play a whole match on the embedded simulated server"),
+    "stats": ("dfg_bridge.app.stats", "main", "export the stats ledger (CSV or JSON)"),
     "sim": ("dfg_bridge.sim.cli", "main", "run the simulated Minecraft server"),
+    "uecda": ("dfg_bridge.uecda.cli", "main", "play on a UECda server with our CPU"),
 }
 
 

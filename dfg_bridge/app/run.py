@@ -56,10 +56,14 @@ class Daemon:
     rcon: RconClient
     scheduler: ApsScheduler
     sources: list[SourceThread] = field(default_factory=list)
+    stats: Any = None
+    """The stats writer thread (a :class:`~dfg_bridge.stats.store.service.StatsService`), if stats are on."""
     _watch: Any = None
 
     def start(self) -> None:
         """Connect (or keep retrying in the background) and start the sources."""
+        if self.stats is not None:
+            self.stats.start()
         for source in self.sources:
             source.start()
         self._watch = self.scheduler.every(1.0, self._poll_link)
@@ -89,6 +93,8 @@ class Daemon:
             source.stop(timeout=2.0)
         self.scheduler.shutdown()
         self.rcon.close()
+        if self.stats is not None:
+            self.stats.stop()
 
 
 def wire(
@@ -110,6 +116,7 @@ def wire(
     place_on_start: bool = True,
     wrap_sink: Any = None,
     log_poll: float = 0.1,
+    stats: Any = None,
 ) -> Daemon:
     """Build a daemon from its parts (used by ``run``, ``demo`` and the tests).
 
@@ -148,8 +155,11 @@ def wire(
         rng=rng,
         setup=setup if place_on_start else None,
         polled_triggers=trigger_poll is not None,
+        stats=stats,
     )
     holder["host"] = host
+    if stats is not None:
+        stats.post = host.post  # replies reach the game thread as events on its queue
     # With the trigger poll every /trigger press is read from the scores (exactly once); the log's
     # "Triggered [dfg]" lines would report clickable-chat presses a second time, so they are ignored.
     objectives = () if trigger_poll is not None else (settings.trigger_objective,)
@@ -163,7 +173,7 @@ def wire(
         counted = host.purposes.sink(client, purpose=Purpose.POLL)  # counted for no table ("-")
         poll = TriggerPoll(counted, host.queue, objective=settings.trigger_objective, interval=trigger_poll)
         sources.append(poll)
-    return Daemon(host, client, scheduler, sources)
+    return Daemon(host, client, scheduler, sources, stats)
 
 
 def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, HostSettings, MessageCatalog]:
@@ -175,6 +185,10 @@ def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, Hos
     if redactor is not None:
         # Registered before anything else is logged: the password must never reach the output.
         redactor.add(loaded.config.rcon.password.reveal())
+        from dfg_bridge.app.statswire import password_of
+
+        if db_password := password_of(loaded.config.stats.database):
+            redactor.add(db_password)
     for warning in loaded.warnings:
         log.warning("%s", warning)
     config = loaded.config
@@ -182,6 +196,16 @@ def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, Hos
     for issue in issues:
         log.warning("%s", issue)
     return config, host_settings(config), messages
+
+
+def _stats_for(config: Any, settings: HostSettings) -> Any:
+    """The stats writer for the configured database, or ``None`` when stats are off."""
+    if not config.stats.enabled:
+        return None
+    from dfg_bridge.app.statswire import open_stats
+
+    return open_stats(config.stats.database, config.data_dir, settings.stats.ladder,
+                      board_size=settings.stats.board_size)  # fmt: skip
 
 
 def _needs_poll(config: Any) -> bool:
@@ -246,6 +270,7 @@ def main(argv: Sequence[str]) -> int:
         trigger_poll=config.source.trigger_poll_interval if _needs_poll(config) else None,
         rcon_timeout=config.rcon.command_timeout,
         reload=reload,
+        stats=_stats_for(config, settings),
     )
     done = threading.Event()
 
@@ -256,6 +281,14 @@ def main(argv: Sequence[str]) -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
+    from dfg_bridge.web import from_config as start_web
+
+    try:
+        web = start_web(config.web, daemon.host)  # the spectator page, when web.port is set
+    except OSError as exc:
+        print(f"web.port {config.web.port}: cannot listen on {config.web.host}: {exc}", file=sys.stderr)
+        daemon.close()
+        return 2
     daemon.start()
     endpoint = start_from_args(args, daemon)
     try:
@@ -263,5 +296,7 @@ def main(argv: Sequence[str]) -> int:
     finally:
         if endpoint is not None:
             endpoint.close()
+        if web is not None:
+            web.close()
         daemon.close()
     return 0

@@ -7,6 +7,7 @@ Each check reads the built :class:`~dfg_bridge.config.schema.Config` and reports
 from __future__ import annotations
 
 import importlib
+import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from typing import Any
@@ -25,6 +26,16 @@ def check(config: Config, conv: Converter) -> None:
         conv.at("source.kind", "kind process needs source.process_command")
     _check_rules(config.game.preset.value, config.game.rules, "game.rules", conv)
     _check_tables(config, conv)
+    _check_ranked(config, conv)
+
+
+def _check_ranked(config: Config, conv: Converter) -> None:
+    """The ladder's numbers and each rotation day's rules."""
+    steps = config.ranked.dan_points
+    if len(steps) != 12 or steps[0] != 0 or any(b <= a for a, b in itertools.pairwise(steps)):
+        conv.at("ranked.dan_points", f"must be 12 rising numbers starting at 0 (got {list(steps)})")
+    for i, day in enumerate(config.ranked.rotation):
+        _check_rules(day.preset.value, day.rules, f"ranked.rotation[{i}].rules", conv)
 
 
 def _check_rules(preset: str, rules: Mapping[str, Any], path: str, conv: Converter) -> None:

@@ -11,10 +11,9 @@ so the reference cannot drift from the code. Defaults here are *the* defaults; t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from dfg_bridge.config.choices import (
@@ -30,11 +29,15 @@ from dfg_bridge.config.choices import (
     SourceKind,
     StartMode,
 )
+from dfg_bridge.config.fields import RuleValue, matching, no_rules, opt, req
+from dfg_bridge.config.ranked import PointsConfig, RankedConfig, RotationConfig, StatsConfig
+from dfg_bridge.stats.dan import Bracket
 
 # Re-exported: the enums are part of the schema's vocabulary.
 __all__ = [
     "BlockPos",
     "Box",
+    "Bracket",
     "CommandsConfig",
     "Config",
     "CpuConfig",
@@ -51,8 +54,11 @@ __all__ = [
     "HandConfig",
     "HandSurface",
     "Language",
+    "PointsConfig",
     "Preset",
+    "RankedConfig",
     "RconConfig",
+    "RotationConfig",
     "RuleValue",
     "SeatConfig",
     "Secret",
@@ -63,54 +69,14 @@ __all__ = [
     "SourceConfig",
     "SourceKind",
     "StartMode",
+    "StatsConfig",
     "TableConfig",
+    "WebConfig",
 ]
 
 BlockPos = tuple[int, int, int]
 """A block position ``[x, y, z]``."""
 
-RuleValue = bool | int | float | str | tuple[bool | int | float | str, ...]
-"""A rule option value (see the engine's ``Rules`` for names and types)."""
-
-
-def opt(
-    default: Any = None,
-    doc: str = "",
-    *,
-    factory: Any = None,
-    min: float | None = None,
-    max: float | None = None,
-    quiet: bool = False,
-    share: bool = False,
-    inherit: bool = False,
-    check: Callable[[Any], str | None] | None = None,
-) -> Any:
-    """A documented field with a default.
-
-    ``share`` makes the value the default of every ``inherit`` field of the same type read later
-    (the global ``game:`` is each table's default ``game:``). ``check`` returns a problem or ``None``;
-    on a list it is applied to each item.
-    """
-    meta: dict[str, Any] = {"doc": doc, "min": min, "max": max, "quiet": quiet}
-    meta |= {"share": share, "inherit": inherit, "check": check}
-    if factory is not None:
-        return field(default_factory=factory, metadata=meta)
-    return field(default=default, metadata=meta)
-
-
-def req(doc: str, *, check: Callable[[Any], str | None] | None = None) -> Any:
-    """A documented field the operator must give (world geometry has no sensible default)."""
-    return field(metadata={"doc": doc, "quiet": False, "required": True, "check": check})
-
-
-def matching(pattern: str, what: str) -> Callable[[Any], str | None]:
-    """A ``check`` that text fully matches ``pattern``; ``what`` says in words what is allowed."""
-    compiled = re.compile(pattern)
-
-    def check(value: Any) -> str | None:
-        return None if compiled.fullmatch(str(value)) else f"must be {what} (got {value!r})"
-
-    return check
 
 
 def _version(value: Any) -> str | None:
@@ -245,17 +211,13 @@ class DropoutConfig:
     grace_seconds: float = opt(60.0, "With `grace`: seconds a disconnected seat is kept.", min=0.0)
 
 
-def _no_rules() -> Mapping[str, RuleValue]:
-    return MappingProxyType({})
-
-
 @dataclass(frozen=True, kw_only=True)
 class GameConfig:
     """``game:`` match settings; a table's own ``game:`` overrides any of them."""
 
     preset: Preset = opt(Preset.MINECRAFT, "Rule preset: `minecraft`, `dqx`, `niconico` or `uecda`.")
     rules: Mapping[str, RuleValue] = opt(
-        factory=_no_rules, doc="Rule options on top of the preset, e.g. `{eleven_back: true}`.", quiet=True
+        factory=no_rules, doc="Rule options on top of the preset, e.g. `{eleven_back: true}`.", quiet=True
     )
     rounds: int = opt(3, "Rounds per match (ラウンド).", min=1, max=20)
     start_mode: StartMode = opt(StartMode.NORMAL, "Form of `/dfg start` without argument.")
@@ -294,6 +256,20 @@ class DisplaysConfig:
     seat_text: bool = opt(True, "Text over each seat.")
     centre_text: bool = opt(True, "Text over the table centre: the field, 革命中, 縛り中.")
     sidebar_overflow: SidebarOverflow = opt(SidebarOverflow.SHARED, "Tables past the 16th: `shared`/`none`.")
+    leaderboard: bool = opt(True, "Leaderboard text beside each table (when stats are on).")
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebConfig:
+    """``web:`` the spectator web page (観戦ページ), served by the daemon; off unless ``port`` is set."""
+
+    port: int | None = opt(None, "HTTP port of the spectator page; unset: no web server.", min=1, max=65535,
+                           quiet=True)  # fmt: skip
+    host: str = opt("127.0.0.1", "Address to listen on: loopback unless you mean to publish the page.")
+    broadcast_hands: bool = opt(
+        False, "Broadcast mode (配信): show every hand, the whole page delayed by `broadcast_delay`."
+    )
+    broadcast_delay: float = opt(120.0, "Broadcast mode: seconds the page lags behind the game.", min=5.0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -375,6 +351,14 @@ class TableConfig:
     game: GameConfig = opt(
         factory=GameConfig, doc="Overrides of the global `game:`.", quiet=True, inherit=True
     )
+    ranked: bool = opt(False, "段位戦: a `normal` match is a ranked play (`ranked:` section).", quiet=True)
+    bracket: Bracket | None = opt(
+        None, "Ranked band it admits: `beginner` (初級), `intermediate` (中級), `advanced` (上級); "
+        "null: all.", quiet=True,
+    )
+    leaderboard: tuple[float, float, float] | None = opt(
+        None, "Where the leaderboard text floats `[x, y, z]`; default: beside the table.", quiet=True
+    )
 
     @property
     def display_name(self) -> str:
@@ -401,5 +385,8 @@ class Config:
     game: GameConfig = opt(factory=GameConfig, doc="Match settings (every table's default).", share=True)
     hand: HandConfig = opt(factory=HandConfig, doc="Hand screen.")
     displays: DisplaysConfig = opt(factory=DisplaysConfig, doc="World displays.")
+    stats: StatsConfig = opt(factory=StatsConfig, doc="Stats, ratings and leaderboards.")
+    ranked: RankedConfig = opt(factory=RankedConfig, doc="The ranked ladder (段位戦).")
+    web: WebConfig = opt(factory=WebConfig, doc="Spectator web page.", quiet=True)
     custody: CustodyConfig = req("Item custody.")
     tables: tuple[TableConfig, ...] = req("The tables (at least one).")

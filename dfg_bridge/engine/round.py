@@ -11,10 +11,11 @@ import random
 from collections.abc import Iterator, Sequence
 
 from dfg_bridge.engine import _moves as mv
+from dfg_bridge.engine._access import FastViews
 from dfg_bridge.engine._config import config_of
-from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY
+from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, default_dealer
 from dfg_bridge.engine._validate import bribe_targets, move_of_action, resolve_play
-from dfg_bridge.engine._views import _PENDING_CODES, Finish, Phase, RoundViews
+from dfg_bridge.engine._views import _PENDING_CODES, Finish, Phase
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
 from dfg_bridge.engine.cards import CARDS, Card, Rank, cards_of_mask, deck, mask_of, parse_play
 from dfg_bridge.engine.errors import EngineError, ErrorCode
@@ -61,7 +62,7 @@ class LegalActions:
         return len(self._moves)
 
 
-class Round(RoundViews):
+class Round(FastViews):
     """The state of one round. Build it with :meth:`deal` or :meth:`from_hands`.
 
     >>> from dfg_bridge.engine import Meld, Pass, Play, Rules
@@ -113,7 +114,8 @@ class Round(RoundViews):
         """Shuffle with ``rng_seed`` and deal round-robin as evenly as possible.
 
         Dealing starts at the dealer when :attr:`Rules.dealer_deals` (003: the dealer gets the extra
-        card), otherwise at seat 0 (or the dealer's left if a dealer is given).
+        card), otherwise at seat 0 (or the dealer's left if a dealer is given). Without a ``dealer``,
+        rules that use one take the previous 大貧民 (003 「2回目以降は、大貧民が配る」).
         """
         if not 2 <= n_seats <= 8:
             raise ValueError("2 to 8 seats")
@@ -121,6 +123,8 @@ class Round(RoundViews):
         cards = list(deck(rules.jokers))
         rng = random.Random(rng_seed)
         rng.shuffle(cards)
+        if dealer is None and prev_ranking:
+            dealer = default_dealer(rules, [s for s in prev_ranking if s in seats])
         start = 0
         if dealer is not None:
             start = dealer if rules.dealer_deals else (dealer + 1) % n_seats
@@ -162,7 +166,7 @@ class Round(RoundViews):
         cls,
         obs: Observation,
         rules: Rules,
-        hands: Sequence[Sequence[Card]],
+        hands: Sequence[Sequence[Card]] | None = None,
         *,
         seed: int = 0,
     ) -> Round:
@@ -172,7 +176,13 @@ class Round(RoundViews):
         count (a CPU's sampled deal). Cards neither in a hand nor on the table lie in the discard pile.
         Undo history is empty; なかまカード draws use ``seed``. The pending decision is restored for the
         observer only (others' decisions are not visible).
+
+        Without ``hands`` only the observer's hand is filled in: a template for :meth:`with_hands`,
+        which deals sampled hidden hands into a cheap copy.
         """
+        n = len(obs.hand_counts)
+        if hands is None:
+            hands = [obs.hand if s == obs.seat else () for s in range(n)]
         rnd = cls(rules, [[] for _ in hands], seed=seed)
         n = len(hands)
         masks = [mask_of(list(h)) for h in hands]
@@ -216,13 +226,29 @@ class Round(RoundViews):
         return rnd
 
 
-
     # ------------------------------------------------------------------ copy and undo
     def copy(self) -> Round:
         """An independent copy (cheap: ints and tuples), without the undo stack."""
         new = Round.__new__(Round)
         new.rules = self.rules
         new._copy_core(self)
+        return new
+
+    def with_hands(self, hands: Sequence[int], seed: int | None = None) -> Round:
+        """A copy holding these hands (card bits per seat); cards in no hand and not on the table lie
+        face down in the discard pile. ``seed`` replaces the なかまカード seed. Cheap: for sampled deals.
+        """
+        new = self.copy()
+        new.hands = list(hands)
+        held = self.trick
+        for h in hands:
+            held |= h
+        for h in self.held:
+            held |= h
+        new.discard = mv.REAL_BITS | ((1 << self.rules.jokers) - 1) << mv.JOKER_SHIFT
+        new.discard &= ~held
+        if seed is not None:
+            new.seed = seed
         return new
 
     def push(self, action: Action) -> None:
@@ -358,36 +384,6 @@ class Round(RoundViews):
         return Play(seat, meld_of_move(m))
 
 
-
-    # ------------------------------------------------------------------ views
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     # ------------------------------------------------------------------ dropout
     def drop_out(self, seat: int) -> list[Event]:
         """脱落: ``seat`` takes the lowest open place, its hand is discarded; play goes on."""
@@ -402,9 +398,6 @@ class Round(RoundViews):
         finally:
             self.ev = None
         return events
-
-
-
 
 
 __all__ = ["Finish", "LegalActions", "Phase", "Round"]

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.journal import Journal
+from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.purposes import PurposeCounter
-from dfg_bridge.host.settings import HostSettings
+from dfg_bridge.host.settings import HostSettings, TableSettings
 from dfg_bridge.model.text import Text
 
 MAX_COMMAND_BYTES = 1446
@@ -48,6 +49,12 @@ class HostContext:
     """Counts the commands by table and purpose; the hand screens name their purposes through it."""
     on_rejected: Callable[[str, str], None] | None = None
     """Called with (player, machine code) for every refused player action, from any surface (metrics)."""
+    on_match_end: Callable[[TableSettings, MatchRun, EndReason], bool] | None = None
+    """Called as a match ends (the stats desk); ``True`` means it announces the standings itself."""
+
+    def match_ended(self, table: TableSettings, run: MatchRun, reason: EndReason) -> bool:
+        """Report a match's end to :attr:`on_match_end`; whether the standings broadcast is taken over."""
+        return self.on_match_end is not None and self.on_match_end(table, run, reason)
 
     def rejected(self, player: str, code: str) -> None:
         """Report a refused action to :attr:`on_rejected`, if anyone listens."""

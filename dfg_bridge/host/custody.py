@@ -3,10 +3,14 @@
 Two mechanisms together make it atomic against the player (issue 12), each covering what the other
 cannot:
 
-1. **Freeze.** While items move, the player is in spectator mode (:mod:`dfg_bridge.host.freeze`): the
-   server itself then ignores throws (Q, Ctrl+Q), clicks, shift-clicks, number keys, drags, off-hand
-   swaps and pick-ups, and the player cannot die. Nothing the daemon could check afterwards would
-   undo a throw — the stack is on the ground and also in the locker — so the throw must not happen.
+1. **Freeze.** While items move, the player is a spectator above the build height
+   (:mod:`dfg_bridge.host.freeze`): the server itself then ignores throws (Q, Ctrl+Q), clicks,
+   shift-clicks, number keys, drags, off-hand swaps and pick-ups, the player cannot die, and no
+   container (a locked hand chest, a locker) is in reach. Nothing the daemon could check afterwards
+   would undo a throw — the stack is on the ground and also in the locker — so it must not happen.
+   Reconciling alone (and hunting thrown item entities by ``Thrower``) was rejected: an entity can be
+   picked up, merged or despawned before the daemon looks, and what a disconnect or closing a full
+   inventory drops carries no thrower at all (``AbstractContainerMenu.removed``: ``drop(stack, false)``).
 2. **Exact reconciliation.** A frozen player can still close a screen (the cursor and the 2×2
    crafting grid fall back into the inventory, which ``data get`` never lists) or disconnect, so
    every step is verified item by item, never "≥ 1":
@@ -22,24 +26,26 @@ cannot:
    replace``), reads the player back, and records which stacks verifiably arrived (``delivered``):
    a retry copies only what did not, so a stack the player moved or threw after its delivery is
    never copied twice, and a player holding an identical stack never makes a custody stack be
-   skipped. The lockers are wiped only when every stack is delivered.
+   skipped. A delivered stack leaves its locker slot at once, so no item ever exists twice at rest.
 
-The protocol is write-ahead: the ledger records each step (and the frozen game mode) *before* the
+The protocol is write-ahead: the ledger records each step (and the frozen mode and place) *before* the
 server commands it announces, so whatever instant the daemon dies at, the next daemon knows which
 commands may have run and finishes or undoes them.
 
 Taking custody::
 
-    read playerGameType ─▶ ledger INTENT + frozen mode ─▶ reset marker ─▶ gamemode spectator
+    read mode and place ─▶ ledger INTENT + frozen ─▶ reset marker ─▶ up out of reach ─▶ spectator
     ─▶ read the player ─▶ count (must match) ─▶ empty the lockers ─▶ copy slots ─▶ read lockers back
     ─▶ ledger COPIED (+ verified snapshot) ─▶ atomic clear into the marker ─▶ read marker
-    ─▶ ledger HELD ─▶ gamemode <old> ─▶ (verified) forget the frozen mode
+    ─▶ ledger HELD ─▶ old mode ─▶ back down ─▶ (mode verified) forget the frozen record
 
 Giving back (:mod:`dfg_bridge.host.giveback`)::
 
-    read the player (offline: stay HELD) ─▶ freeze ─▶ clear our own items ─▶ read + count
-    ─▶ ledger plan (RESTORING) ─▶ copy into empty slots ─▶ read back ─▶ ledger delivered ─▶ thaw
-    ─▶ all delivered: ledger RESTORED ─▶ wipe lockers ─▶ reset marker ─▶ close record
+    clear our own items ─▶ read + count (offline: stay HELD; no room or busy: retry, not frozen)
+    ─▶ freeze ─▶ read + count again
+    ─▶ ledger plan (RESTORING) ─▶ copy into empty slots ─▶ read back ─▶ ledger delivered
+    ─▶ empty their locker slots ─▶ thaw ─▶ all delivered: ledger RESTORED ─▶ wipe lockers
+    ─▶ reset marker ─▶ close record
 
 Recovery after a crash, per state: INTENT → wipe the lockers and close (the player still has
 everything). COPIED → the marker says whether the atomic ``clear`` ran and what it took. HELD →
@@ -148,12 +154,12 @@ class Custody:
             if existing is not None:
                 raise CustodyError("custody_pending")
         try:
-            mode = self.freezer.mode_to_restore(player)
+            frozen = self.freezer.observe(player)
         except ReadError:
             raise CustodyError("player_offline") from None
-        record = self.ledger.begin(player, self._allocate(), self.slots, mode=mode)
+        record = self.ledger.begin(player, self._allocate(), self.slots, frozen=frozen)
         self.sink.run(self.r.score_reset(player, MARKER_OBJECTIVE))
-        self.sink.run(self.r.game_mode(player, "spectator"))
+        self.freezer.apply(player, self.ledger.frozen_entry(player) or frozen)
         try:
             snapshot = self.read_player(player)
             held = self.count(player)

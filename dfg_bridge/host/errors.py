@@ -31,6 +31,9 @@ MESSAGE_OF: dict[str, str] = {
     "player_offline": "lobby.custody_failed",
     "verify_failed": "lobby.custody_failed",
     "hands_busy": "lobby.custody_hands_busy",
+    "stats_off": "stats.off",
+    "bracket": "stats.bracket",
+    "bracket_loading": "stats.bracket_loading",
 }
 """Message key of each error code; codes not listed use ``error.<code>``."""
 

@@ -33,6 +33,7 @@ from dfg_bridge.host.events import TimerFired
 from dfg_bridge.host.lobby import Lobby
 from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.names import TableNames
+from dfg_bridge.host.results import standings_text
 from dfg_bridge.host.settings import TableSettings
 from dfg_bridge.host.tellings import announce_events, phase_notes, refusal, tell_timeout
 from dfg_bridge.model.text import Text
@@ -327,17 +328,12 @@ class TableFlow:
         if run is None:
             return
         self._arm(None)
+        deferred = self.ctx.match_ended(self.settings, run, reason)  # the stats desk may add rating changes
         if reason not in (EndReason.STOPPED, EndReason.RESTARTED) and run.match.records:
-            head = Text(self.ctx.text("match.over"), color="gold", bold=True)
-            parts = [head, Text(f" ({self.settings.name})")]
-            standings = run.standings()
-            for place, name, points in standings:
-                line = self.ctx.text("match.standing", place=place, player=name, total=points)
-                parts += [Text("\n"), Text(line)]
-            parts += [Text("\n"), Text(self.ctx.text("match.winner", player=standings[0][1]), color="gold")]
-            if reason is not EndReason.COMPLETE:
-                parts += [Text("\n"), Text(self.ctx.text("match.ended_early"), color="gray")]
-            self.ctx.to_all(Text.join(parts))
+            if not deferred:
+                complete = reason is EndReason.COMPLETE
+                text = standings_text(self.ctx, self.settings.name, run.standings(), complete=complete)
+                self.ctx.to_all(text)
         else:
             key = _END_NOTES.get(reason, "match.ended_early")
             self.ctx.to_team(self.names.team, Text(self.ctx.text(key), color="gray"))

@@ -1,4 +1,4 @@
-"""Freezing a player (一時停止) while custody moves their items: spectator mode, recorded first.
+"""Freezing a player (一時停止) while custody moves their items: spectator mode, out of reach, recorded first.
 
 Why spectator mode: it is the only vanilla game mode in which the server refuses every way a player
 can move an item (decompiled 1.21.1 ``ServerGamePacketListenerImpl``): ``handleContainerClick``
@@ -11,11 +11,18 @@ spectator can still do — close a screen (the cursor and the crafting grid go b
 inventory), disconnect (they are dropped), pick-block swaps within the hotbar — is covered by the
 exact checks in :mod:`dfg_bridge.host.custody`.
 
-The mode to restore is read from ``playerGameType`` and written to the ledger *before*
-``gamemode spectator`` is sent, and deleted only once ``playerGameType`` reads back as that mode: a
-crash, a server restart or a disconnect at any point leaves a record, and the player gets the mode
-back at the next recovery or join. ``gamemode spectator`` also dismounts (``ServerPlayer.setGameMode``
-calls ``stopRiding``), so nobody is frozen while seated.
+Why out of reach: a spectator opens *locked* containers (``BaseContainerBlockEntity.canUnlock``
+lets spectators through), and a menu opened then stays open after the mode is back — another seat's
+hand chest or a locker. So the player is first moved straight up to :data:`FREEZE_Y`, above every
+dimension's build height, where no container is within reach, and only then made a spectator; on the
+way back the old mode is restored up there first and the player moved back second. A menu they had
+open before is closed by the server once they are that far (``stillValid`` is checked every tick).
+
+The teleports run ``at`` the player (their dimension) but *as* the console, so their feedback goes to
+RCON, not into the player's chat. The mode and the place to restore are read from ``playerGameType``,
+``Pos`` and ``Rotation`` and written to the ledger *before* anything is sent, and deleted only once
+``playerGameType`` reads back as that mode: a crash, a server restart or a disconnect at any point
+leaves a record, and the player is put back at the next recovery or join.
 """
 
 from __future__ import annotations
@@ -23,52 +30,78 @@ from __future__ import annotations
 import re
 
 from dfg_bridge.host.inventory import ReadError
-from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.ledger import CustodyLedger, Frozen, Place
 from dfg_bridge.host.ports import CommandRenderer, CommandSink
 
 GAME_MODES = ("survival", "creative", "adventure", "spectator")
 """``playerGameType`` 0–3 (``GameType.getId``)."""
 FROZEN = "spectator"
+FREEZE_Y = 400.0
+"""Where frozen players wait: above the build height of every dimension (319 overworld, 255 others)."""
 
-_MODE = re.compile(r" has the following entity data: (-?\d+)\s*$")
+_DATA = re.compile(r" has the following entity data: (.*)$", re.DOTALL)
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE]-?\d+)?")
 
 
 class Freezer:
-    """Puts players in spectator mode and back, keeping the old mode in the ledger."""
+    """Freezes players and puts them back, keeping what to restore in the ledger."""
 
     def __init__(self, sink: CommandSink, renderer: CommandRenderer, ledger: CustodyLedger) -> None:
         self._sink = sink
         self._r = renderer
         self.ledger = ledger
 
+    def _read(self, player: str, path: str) -> str:
+        reply = self._sink.run(self._r.read_entity(player, path))
+        match = _DATA.search(reply.strip())
+        if not match:
+            raise ReadError(reply)
+        return match.group(1)
+
     def current_mode(self, player: str) -> str:
         """The player's game mode now; :class:`ReadError` when they are offline."""
-        reply = self._sink.run(self._r.read_entity(player, "playerGameType"))
-        match = _MODE.search(reply.strip())
-        if not match or not 0 <= int(match.group(1)) < len(GAME_MODES):
-            raise ReadError(reply)
-        return GAME_MODES[int(match.group(1))]
+        value = self._read(player, "playerGameType")
+        if not value.lstrip("-").isdigit() or not 0 <= int(value) < len(GAME_MODES):
+            raise ReadError(value)
+        return GAME_MODES[int(value)]
 
-    def mode_to_restore(self, player: str) -> str:
-        """The recorded mode of a frozen player, else the current one (:class:`ReadError` if offline)."""
-        recorded = self.ledger.frozen_mode(player)
-        return recorded if recorded is not None else self.current_mode(player)
+    def observe(self, player: str) -> Frozen:
+        """What to restore for this player: their recorded freeze, else their mode and place now."""
+        recorded = self.ledger.frozen_entry(player)
+        if recorded is not None:
+            return recorded
+        mode = self.current_mode(player)
+        pos = [float(v) for v in _NUMBER.findall(self._read(player, "Pos"))]
+        rot = [float(v) for v in _NUMBER.findall(self._read(player, "Rotation"))]
+        if len(pos) != 3 or len(rot) != 2:
+            raise ReadError(f"{pos} {rot}")
+        place: Place = (pos[0], pos[1], pos[2], rot[0], rot[1])
+        return Frozen(mode, place)
 
-    def freeze(self, player: str, mode: str | None = None) -> None:
-        """Record the mode to restore (unless one is recorded), then switch to spectator."""
-        self.ledger.freeze(player, mode if mode is not None else self.mode_to_restore(player))
+    def apply(self, player: str, frozen: Frozen) -> None:
+        """Send the freeze (the ledger must hold ``frozen`` already): out of reach, then spectator."""
+        if frozen.place is not None:
+            x, _y, z, _yaw, _pitch = frozen.place
+            self._sink.run(self._r.at(player, self._r.teleport(player, (x, FREEZE_Y, z))))
         self._sink.run(self._r.game_mode(player, FROZEN))
 
+    def freeze(self, player: str) -> None:
+        """Record what to restore (unless recorded), then freeze (:class:`ReadError` if offline)."""
+        self.apply(player, self.ledger.freeze(player, self.observe(player)))
+
     def thaw(self, player: str) -> bool:
-        """Give a frozen player their mode back; ``True`` when it verifiably is (or was never taken)."""
-        mode = self.ledger.frozen_mode(player)
-        if mode is None:
+        """Put a frozen player back; ``True`` when their mode verifiably is back (or was never taken)."""
+        frozen = self.ledger.frozen_entry(player)
+        if frozen is None:
             return True
-        self._sink.run(self._r.game_mode(player, mode))
+        self._sink.run(self._r.game_mode(player, frozen.mode))
+        if frozen.place is not None:
+            x, y, z, yaw, pitch = frozen.place
+            self._sink.run(self._r.at(player, self._r.teleport(player, (x, y, z), yaw, pitch)))
         try:
-            back = self.current_mode(player) == mode
+            back = self.current_mode(player) == frozen.mode
         except ReadError:
-            return False  # offline: thawed at their next join
+            return False  # offline: put back at their next join
         if back:
             self.ledger.thaw(player)
         return back

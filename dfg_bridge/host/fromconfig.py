@@ -6,6 +6,8 @@ the one place that knows how the config schema maps onto them.
 
 from __future__ import annotations
 
+import socket
+
 from dfg_bridge.config import Config, Facing, GameConfig, SignConfig, TableConfig
 from dfg_bridge.engine import Rules
 from dfg_bridge.host.custody import LockerLayout
@@ -19,6 +21,8 @@ from dfg_bridge.host.settings import (
     SignSpot,
     TableSettings,
 )
+from dfg_bridge.stats import Ladder, RotationEntry, StatsSettings
+from dfg_bridge.stats.rotation import parse_clock
 
 YAW = {Facing.SOUTH: 0.0, Facing.WEST: 90.0, Facing.NORTH: 180.0, Facing.EAST: -90.0}
 """Minecraft yaw of each facing (0 = south, +Z)."""
@@ -29,6 +33,8 @@ SEAT_TEXT_HEIGHT = 2.4
 """Over-seat texts float this far above the seat block."""
 CENTRE_TEXT_HEIGHT = 1.6
 """The centre text floats this far above the centre block."""
+BOARD_HEIGHT = 2.5
+"""The leaderboard floats this far above the table's floor, two blocks beyond the farthest seat."""
 
 
 def centre_of(pos: BlockPos, dy: float = 0.0) -> Vec3:
@@ -46,7 +52,15 @@ def rules_of(game: GameConfig) -> Rules:
     return rules.replace(**dict(game.rules)) if game.rules else rules
 
 
-def table_settings(table: TableConfig) -> TableSettings:
+def board_pos(table: TableConfig) -> Vec3:
+    """Where the leaderboard floats: ``leaderboard`` if set, else beside the table (east of its seats)."""
+    if table.leaderboard is not None:
+        return table.leaderboard
+    reach = max(abs(s.at[0] - table.centre[0]) for s in table.seats)
+    return centre_of((table.centre[0] + reach + 2, table.centre[1], table.centre[2]), BOARD_HEIGHT)
+
+
+def table_settings(table: TableConfig, ranked_games: int = 3, *, board: bool = True) -> TableSettings:
     """One table's host settings (its ``game:`` already carries the global defaults)."""
     game = table.game
     seats = tuple(SeatSpot(centre_of(s.at, SEAT_HEIGHT), YAW[s.facing]) for s in table.seats)
@@ -72,7 +86,7 @@ def table_settings(table: TableConfig) -> TableSettings:
         centre=centre_of(table.centre),
         rules=rules_of(game),
         rules_name=str(game.preset),
-        rounds=game.rounds,
+        rounds=ranked_games if table.ranked else game.rounds,
         cpu_total=game.cpu.fill_total,
         cpu_level=str(game.cpu.level),
         default_mode=Mode(str(game.start_mode)),
@@ -90,6 +104,9 @@ def table_settings(table: TableConfig) -> TableSettings:
         start_signs=starts,
         leave_sign=spot(signs.leave),
         dropout=game.dropout.policy,
+        ranked=table.ranked,
+        bracket=table.bracket,
+        board=board_pos(table) if board else None,
     )
 
 
@@ -101,10 +118,34 @@ def locker_layout(config: Config) -> LockerLayout:
     return LockerLayout(origin, size)
 
 
+def stats_settings(config: Config) -> StatsSettings:
+    """The ladder, the daily rules and the stats displays."""
+    ranked, stats = config.ranked, config.stats
+    p = ranked.points
+    titles = (p.daifugo, p.fugo, p.heimin, p.hinmin, p.daihinmin)
+    ladder = Ladder(titles, ranked.dan_points, ranked.dropout_penalty)
+    rotation = tuple(
+        RotationEntry(day.name or str(day.preset), Rules.preset(str(day.preset)).replace(**dict(day.rules)))
+        for day in ranked.rotation
+    )
+    return StatsSettings(
+        ladder=ladder,
+        games=ranked.games,
+        rotation=rotation,
+        rotation_at=parse_clock(ranked.rotation_time),
+        server=stats.server_name or socket.gethostname(),
+        board_size=stats.leaderboard_size,
+        board_refresh=stats.leaderboard_refresh,
+        announce_wait=stats.announce_wait,
+    )
+
+
 def host_settings(config: Config) -> HostSettings:
     """All host settings from a loaded config."""
+    board = config.displays.leaderboard and config.stats.enabled
     return HostSettings(
-        tables=tuple(table_settings(t) for t in config.tables),
+        tables=tuple(table_settings(t, config.ranked.games, board=board) for t in config.tables),
+        stats=stats_settings(config),
         lockers=locker_layout(config),
         admins=frozenset(config.admins),
         language=str(config.language),

@@ -29,14 +29,15 @@ def give(custody: Custody, record: CustodyRecord) -> Restore:
         return Restore.DONE
     sink, r = custody.sink, custody.r
     try:
-        current = custody.read_player(player)
-    except ReadError:
-        return Restore.OFFLINE
-    if not record.plan and not _fits_any(custody, record, current):
-        return Restore.NO_ROOM  # nothing could move: do not freeze the player for nothing
-    try:
-        custody.freezer.freeze(player)
         sink.run(r.clear(player))  # our own items (cards, key book) anywhere, cursor included
+        current = custody.read_player(player)
+        if not record.plan:
+            # Probe first, unfrozen: a player who cannot take anything now is not frozen for nothing.
+            if not _fits_any(custody, record, current):
+                return Restore.NO_ROOM
+            if custody.count(player) != main_count(current):
+                return Restore.BUSY
+        custody.freezer.freeze(player)
         current = custody.read_player(player)
         held = custody.count(player)
     except ReadError:
@@ -56,7 +57,7 @@ def give(custody: Custody, record: CustodyRecord) -> Restore:
     if already:
         # The ender chest is emptied per slot after the clear; a slot still holding its stack was
         # never emptied (the player left in between), so the player has it: nothing to copy.
-        custody.ledger.deliver(player, already)
+        _delivered(custody, record, already)
         record = custody.ledger.get(player) or record
         pending = record.pending
     plan = _plan(custody, pending, current)
@@ -70,7 +71,7 @@ def give(custody: Custody, record: CustodyRecord) -> Restore:
         except ReadError:
             return Restore.OFFLINE  # the plan stays open and the player frozen until we can read them
         arrived = {slot: dest for slot, dest in plan.items() if after.get(dest) == pending[slot]}
-        custody.ledger.deliver(player, arrived)
+        _delivered(custody, record, arrived)
     custody.freezer.thaw(player)
     left = (custody.ledger.get(player) or record).pending
     if not left:
@@ -81,7 +82,19 @@ def give(custody: Custody, record: CustodyRecord) -> Restore:
 def _settle_plan(custody: Custody, record: CustodyRecord, current: dict[str, str]) -> None:
     """Account for copies a previous attempt sent but never read back (the player is still frozen)."""
     arrived = {slot: dest for slot, dest in record.plan.items() if current.get(dest) == record.snapshot[slot]}
+    _delivered(custody, record, arrived)
+
+
+def _delivered(custody: Custody, record: CustodyRecord, arrived: dict[str, str]) -> None:
+    """Record deliveries, then empty their locker slots: a delivered stack exists once, in the inventory.
+
+    A crash between the two leaves copies in the lockers that are never given again (they are
+    delivered) and are wiped when the custody closes.
+    """
     custody.ledger.deliver(record.player, arrived)
+    for slot in sorted(arrived):
+        pos, cslot = custody.locker_of(record, slot)
+        custody.sink.run(custody.r.empty_block_slot(pos, cslot))
 
 
 def _plan(custody: Custody, pending: dict[str, str], current: dict[str, str]) -> dict[str, str]:

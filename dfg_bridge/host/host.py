@@ -32,6 +32,7 @@ from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, Timer
 from dfg_bridge.host.guard import FailureHook, failed, isolated, player_of
 from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
+    STATS_INTENTS,
     AdminReload,
     AdminStop,
     ClearSelection,
@@ -56,6 +57,8 @@ from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, 
 from dfg_bridge.host.purposes import Purpose, PurposeCounter
 from dfg_bridge.host.releases import Releases
 from dfg_bridge.host.settings import HostSettings
+from dfg_bridge.host.spectate import Spectate
+from dfg_bridge.host.statsdesk import StatsDesk
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
 from dfg_bridge.model.events import (
@@ -66,6 +69,7 @@ from dfg_bridge.model.events import (
     ServerStopping,
     TriggerFired,
 )
+from dfg_bridge.stats import StatsPort
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +100,7 @@ class GameHost:
         reload: Reloader | None = None,
         setup: Callable[[], object] | None = None,
         polled_triggers: bool = False,
+        stats: StatsPort | None = None,
     ) -> None:
         self.queue: queue.Queue[object] = queue.Queue()
         self.conn = open_store(data_dir)
@@ -142,6 +147,10 @@ class GameHost:
         """Give-backs, and the ones to retry from the tick."""
         self.on_failure: FailureHook | None = None
         """Called (owner thread) with every event whose handling failed unexpectedly (metrics, tests)."""
+        self.spectate: Spectate | None = None
+        """The spectator publish hook (the web view), called after every event; ``None``: off."""
+        self.desk = StatsDesk(self.ctx, self.tables, stats)
+        """Stats, rating and the ranked ladder (``stats``: the writer's port; ``None``: no stats)."""
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -231,6 +240,8 @@ class GameHost:
                 self._refused(player, "bad_cards", "error.bad_cards", {"text": str(exc)})
         except Exception as exc:
             failed(self.ctx, self.tables.values(), self.releases, event, exc, hook=self.on_failure)
+        if self.spectate is not None:
+            isolated("spectator view", functools.partial(self.spectate.after, self.tables.values()))
 
     def _table_of_event(self, event: object, player: str | None) -> str | None:
         """The table an event is about (its commands are counted for it), if one."""
@@ -263,6 +274,7 @@ class GameHost:
             for table in self.tables.values():
                 with self.purposes.scope(table=table.id):
                     isolated(f"table {table.id}: tick", table.on_tick)
+            isolated("stats desk: tick", self.desk.on_tick)
         elif isinstance(event, PlayerJoined):
             self._joined(event.player)
         elif isinstance(event, PlayerLeft):
@@ -287,6 +299,8 @@ class GameHost:
             polled = self.tables.get(event.table)
             if polled is not None:
                 polled.hands.on_poll(event)
+        else:
+            self.desk.handle(event)  # stats replies and login UUIDs
 
     def _refused(self, player: str, code: str, key: str, params: dict[str, object]) -> None:
         self.ctx.rejected(player, code)
@@ -299,6 +313,9 @@ class GameHost:
             log.exception("could not tell %s about %s", player, key)
 
     def _intent(self, player: str, intent: Intent) -> None:
+        if isinstance(intent, STATS_INTENTS):
+            self.desk.on_intent(player, intent)
+            return
         if isinstance(intent, AdminStop | AdminReload):
             if player not in self.ctx.settings.admins:
                 raise CommandError("not_admin")
@@ -354,6 +371,7 @@ class GameHost:
                 raise CommandError("no_such_table", table=table_id)
         else:
             table = self._pick_table(player)
+        self.desk.check_join(player, table.settings)
         self.custody.take(player)
         table.add_member(player)
 
@@ -439,6 +457,7 @@ class GameHost:
                 table.pending_settings = table_settings
             else:
                 table.settings = table_settings
+        self.desk.rotate()
         self.ctx.tell(player, "admin.reloaded", "green")
 
     # ---- link and clock -------------------------------------------------------------------------

@@ -126,6 +126,41 @@ class AdminReload:
     """``admin reload``: reload config and messages for the next match."""
 
 
+@dataclass(frozen=True, slots=True)
+class ShowStats:
+    """``stats [player]``: a player's record (成績), the asker's own by default."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowTop:
+    """``top [n] [season]``: the ladder (ランキング) of a season, the current one by default."""
+
+    count: int = 10
+    season: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRank:
+    """``rank``: the asker's dan (段位), rating and points to the next dan."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdminNewSeason:
+    """``admin season new``: start the next season (開催回); dans reset per seed 000's table."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdminResetStats:
+    """``admin stats reset <player>``: forget one player's stats, rating and standings."""
+
+    player: str
+
+
+STATS_INTENTS = (ShowStats, ShowTop, ShowRank, AdminNewSeason, AdminResetStats)
+"""Intents answered by the stats desk (they need no table)."""
+
 Intent = (
     Join
     | Leave
@@ -140,6 +175,11 @@ Intent = (
     | DialogClick
     | AdminStop
     | AdminReload
+    | ShowStats
+    | ShowTop
+    | ShowRank
+    | AdminNewSeason
+    | AdminResetStats
 )
 """Everything a player can ask the host for."""
 
@@ -297,6 +337,8 @@ def parse_args(args: Sequence[str]) -> Intent:
         return Pass()
     if sub == "admin":
         return _admin(rest)
+    if sub in ("stats", "top", "rank"):
+        return _stats(sub, rest)
     raise CommandError("unknown_subcommand", command=args[0])
 
 
@@ -305,7 +347,29 @@ def _admin(rest: list[str]) -> Intent:
         return AdminStop(rest[1] if len(rest) == 2 else None)
     if rest and rest[0].lower() == "reload" and len(rest) == 1:
         return AdminReload()
+    words = [w.lower() for w in rest]
+    if words == ["season", "new"]:
+        return AdminNewSeason()
+    if len(rest) == 3 and words[:2] == ["stats", "reset"]:
+        return AdminResetStats(rest[2])
     raise CommandError("bad_args", args="admin " + " ".join(rest))
+
+
+def _stats(sub: str, rest: list[str]) -> Intent:
+    """``stats [player]``, ``top [n] [season]``, ``rank``.
+
+    >>> _stats("top", ["5", "2"]), _stats("stats", [])
+    (ShowTop(count=5, season=2), ShowStats(player=None))
+    """
+    if sub == "stats":
+        return ShowStats(_one_optional(rest, sub))
+    if sub == "rank":
+        _none(rest, sub)
+        return ShowRank()
+    if len(rest) > 2 or not all(w.isdigit() and 0 < int(w) <= 10_000 for w in rest):
+        raise CommandError("bad_args", args=" ".join([sub, *rest]))
+    count = min(int(rest[0]), 50) if rest else 10
+    return ShowTop(count, int(rest[1]) if len(rest) == 2 else None)
 
 
 def _one_optional(rest: list[str], sub: str) -> str | None:

@@ -4,9 +4,9 @@ Each record moves through :class:`CustodyState` in one direction; every move is 
 the server command it announces is sent (write-ahead), so after a crash the state says exactly
 which commands may have run. :mod:`dfg_bridge.host.custody` holds the protocol that drives it.
 
-Beside the records, the ledger keeps the game mode of every player the daemon *froze* (put in
-spectator mode while their items move): written before ``gamemode spectator``, deleted only once the
-old mode is verifiably back, so a crash or a disconnect never leaves a player a spectator.
+Beside the records, the ledger keeps the game mode and place of every player the daemon *froze* (see
+:mod:`dfg_bridge.host.freeze`): written before the freeze is sent, deleted only once the old mode is
+verifiably back, so a crash or a disconnect never leaves a player a spectator in the sky.
 """
 
 from __future__ import annotations
@@ -18,6 +18,17 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+
+Place = tuple[float, float, float, float, float]
+"""Where a frozen player was: x, y, z, yaw, pitch."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frozen:
+    """A frozen player's game mode and place to restore (凍結の記録)."""
+
+    mode: str
+    place: Place | None
 
 
 class CustodyState(enum.Enum):
@@ -105,11 +116,11 @@ class CustodyLedger:
         return used
 
     def begin(
-        self, player: str, lockers: tuple[int, ...], slots: tuple[str, ...], *, mode: str | None = None
+        self, player: str, lockers: tuple[int, ...], slots: tuple[str, ...], *, frozen: Frozen | None = None
     ) -> CustodyRecord:
         """Write the INTENT record (lockers reserved) before any copy is sent.
 
-        With ``mode``, the player's game mode is recorded as frozen in the same transaction (see
+        With ``frozen``, the player's mode and place are recorded in the same transaction (see
         :meth:`freeze`), so no crash can separate the two.
         """
         record = CustodyRecord(player, CustodyState.INTENT, lockers, slots)
@@ -119,8 +130,8 @@ class CustodyLedger:
                 (player, record.state.value, json.dumps(lockers), json.dumps(slots), time.time()),
             )
             self._log(conn, player, "begin", json.dumps(lockers))
-            if mode is not None:
-                self._freeze(conn, player, mode)
+            if frozen is not None:
+                self._freeze(conn, player, frozen)
         return record
 
     # ---- the give-back plan ---------------------------------------------------------------------
@@ -149,28 +160,38 @@ class CustodyLedger:
             self._log(conn, player, "delivered", json.dumps(sorted(delivered)))
 
     # ---- frozen players -------------------------------------------------------------------------
-    def freeze(self, player: str, mode: str) -> str:
-        """Record ``mode`` as the player's game mode to restore, unless one is recorded; returns it.
+    def freeze(self, player: str, frozen: Frozen) -> Frozen:
+        """Record what to restore for a frozen player, unless something is recorded; returns the record.
 
-        The first recorded mode wins: a player frozen by a step that never finished is already a
-        spectator, and that must not become the mode we restore.
+        The first record wins: a player frozen by a step that never finished is already a spectator
+        in the sky, and that must not become what we restore.
         """
         with transaction(self._conn) as conn:
-            self._freeze(conn, player, mode)
-        frozen = self.frozen_mode(player)
-        assert frozen is not None
-        return frozen
+            self._freeze(conn, player, frozen)
+        recorded = self.frozen_entry(player)
+        assert recorded is not None
+        return recorded
+
+    def frozen_entry(self, player: str) -> Frozen | None:
+        """What to restore for a player we froze, ``None`` if we did not."""
+        row = self._conn.execute("SELECT mode, place FROM frozen WHERE player = ?", (player,)).fetchone()
+        if not row:
+            return None
+        place = json.loads(row[1])
+        if len(place) != 5:
+            return Frozen(str(row[0]), None)
+        x, y, z, yaw, pitch = (float(v) for v in place)
+        return Frozen(str(row[0]), (x, y, z, yaw, pitch))
 
     def frozen_mode(self, player: str) -> str | None:
         """The game mode to restore for a player we froze, ``None`` if we did not."""
-        row = self._conn.execute("SELECT mode FROM frozen WHERE player = ?", (player,)).fetchone()
-        return str(row[0]) if row else None
+        entry = self.frozen_entry(player)
+        return entry.mode if entry is not None else None
 
     def frozen(self) -> dict[str, str]:
         """Every frozen player and the mode to restore."""
-        return {
-            str(p): str(m) for p, m in self._conn.execute("SELECT player, mode FROM frozen ORDER BY player")
-        }
+        rows = self._conn.execute("SELECT player, mode FROM frozen ORDER BY player")
+        return {str(p): str(m) for p, m in rows}
 
     def thaw(self, player: str) -> None:
         """Forget the frozen mode: the player verifiably has it back."""
@@ -178,12 +199,14 @@ class CustodyLedger:
             if conn.execute("DELETE FROM frozen WHERE player = ?", (player,)).rowcount:
                 self._log(conn, player, "thawed", "")
 
-    def _freeze(self, conn: sqlite3.Connection, player: str, mode: str) -> None:
+    def _freeze(self, conn: sqlite3.Connection, player: str, frozen: Frozen) -> None:
+        place = json.dumps(list(frozen.place) if frozen.place is not None else [])
         cursor = conn.execute(
-            "INSERT OR IGNORE INTO frozen (player, mode, at) VALUES (?, ?, ?)", (player, mode, time.time())
+            "INSERT OR IGNORE INTO frozen (player, mode, place, at) VALUES (?, ?, ?, ?)",
+            (player, frozen.mode, place, time.time()),
         )
         if cursor.rowcount:
-            self._log(conn, player, "frozen", mode)
+            self._log(conn, player, "frozen", frozen.mode)
 
     def mark(
         self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +32,7 @@ from dfg_bridge.engine import (
     Round,
     Rules,
 )
-from dfg_bridge.engine.events import Event
+from dfg_bridge.engine.events import Event, Finished, MiyakoOchi
 from dfg_bridge.host.intents import Mode
 
 
@@ -70,7 +71,11 @@ class MatchRun:
         rules: Rules,
         seed: int,
         rounds: int,
+        *,
+        match_id: str | None = None,
     ) -> None:
+        self.match_id = match_id or uuid.uuid4().hex
+        """Unique id of this match (kept in the journal, so a replayed match is recorded once)."""
         self.mode = mode
         self.participants = tuple(participants)
         self.rules = rules
@@ -82,6 +87,21 @@ class MatchRun:
         self.round_players = len(self.participants)
         """Players dealt into the current round (ranks and points depend on it)."""
         self.last_events: list[Event] = []
+        self.round_log: list[Event] = []
+        """Every engine event of the current round, in order (the spectator view's play history)."""
+        self.fouls = [0] * len(self.participants)
+        """反則上がり finishes per seat (for the stats)."""
+        self.miyako_ochi = [0] * len(self.participants)
+        """都落ち per seat (for the stats)."""
+
+    def _tally(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, Finished) and event.foul:
+                self.fouls[event.seat] += 1
+            elif isinstance(event, MiyakoOchi):
+                self.miyako_ochi[event.seat] += 1
+        self.last_events = events
+        return events
 
     # ---- identity -----------------------------------------------------------------------------
     @property
@@ -115,6 +135,7 @@ class MatchRun:
             "rules": _rules_json(self.rules),
             "seed": self.seed,
             "rounds": self.rounds,
+            "id": self.match_id,
         }
 
     def start_round(self) -> tuple[list[Event], dict[str, Any]]:
@@ -122,22 +143,22 @@ class MatchRun:
         self.round_players = len(self.match.present())
         self.round = self.match.start_round()
         self.round_no = len(self.match.records) + 1
-        events = list(self.round.setup_events)
-        self.last_events = events
+        events = self._tally(list(self.round.setup_events))
+        self.round_log = list(events)
         return events, {"t": "round"}
 
     def apply(self, action: Action) -> tuple[list[Event], dict[str, Any]]:
         """Validate and apply ``action`` (raises ``EngineError``); returns events and entry."""
         if self.round is None:
             raise RuntimeError("no round")
-        events = self.round.apply(action)
-        self.last_events = events
+        events = self._tally(self.round.apply(action))
+        self.round_log += events
         return events, {"t": "act", "a": action_json(action)}
 
     def drop(self, seat: int) -> tuple[list[Event], dict[str, Any]]:
         """脱落 of ``seat``; returns events and entry."""
-        events = self.match.drop_out(seat)
-        self.last_events = events
+        events = self._tally(self.match.drop_out(seat))
+        self.round_log += events
         return events, {"t": "drop", "seat": seat}
 
     def finish_round(self) -> dict[str, Any]:
@@ -183,6 +204,7 @@ class MatchRun:
             _rules_from_json(head["rules"]),
             int(head["seed"]),
             int(head["rounds"]),
+            match_id=head.get("id"),
         )
         for entry in entries[1:]:
             kind = entry.get("t")

@@ -55,6 +55,11 @@ class TableNames:
         """Tag of the table-centre text_display."""
         return f"dfg_{self.table_id}_centre"
 
+    @property
+    def board(self) -> str:
+        """Tag of the leaderboard text_display beside the table."""
+        return f"dfg_{self.table_id}_board"
+
     def key_tag(self, index: int) -> str:
         """``custom_data`` id of seat ``index``'s key book (opens its hand chest)."""
         return f"key_{self.table_id}_{index}"

@@ -227,6 +227,10 @@ class CommandRenderer(Protocol):
         """``list uuids`` (reply: ``There are N of a max of M players online: A (uuid), …``)."""
         ...
 
+    def at(self, target: str, command: str) -> str:
+        """``execute at <target> run <command>`` (where and in which dimension the target is)."""
+        ...
+
     def unless_items(self, target: str, slot: str, command: str) -> str:
         """``execute unless items entity <target> <slot> * run <command>`` (1.20.5+)."""
         ...
@@ -253,6 +257,10 @@ class CommandRenderer(Protocol):
 
     def tellraw_lines(self, target: str, parts: Sequence[Text]) -> list[str]:
         """As few ``tellraw`` commands as fit ``parts`` in order, each within one RCON request."""
+        ...
+
+    def item_id(self, item: str) -> str:
+        """The namespaced id read-backs show for ``item`` (``chain`` is ``iron_chain`` on 1.21.9+)."""
         ...
 
     def item_to_block(self, pos: BlockPos, slot: str, spec: ItemSpec) -> str:

@@ -14,6 +14,7 @@ from dfg_bridge.config.choices import CrashPolicy, DropoutPolicy, SidebarOverflo
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.ports import BlockPos, Vec3
+from dfg_bridge.stats import Bracket, StatsSettings
 
 MAX_SEATS = 6
 """At most six players per match (seed 001)."""
@@ -96,6 +97,12 @@ class TableSettings:
     """Where players are sent when released from their seats (``None``: they stay put)."""
     dropout: DropoutPolicy = DropoutPolicy.DROPOUT
     """What a disconnect mid-match does at this table."""
+    ranked: bool = False
+    """段位戦: a normal match here is a ranked play (3 games on the day's rules, 段位戦ポイント)."""
+    bracket: Bracket | None = None
+    """Only players of this band (初級/中級/上級) may join (``None``: everyone)."""
+    board: Vec3 | None = None
+    """Where the leaderboard text floats beside the table (``None``: no leaderboard)."""
 
     @property
     def max_players(self) -> int:
@@ -125,6 +132,8 @@ class HostSettings:
     """Seconds between looks while a seated player may act but nothing happened lately."""
     hand_offturn_interval: float = 0.8
     """Seconds between looks while no seated player may act (a card taken off turn comes back)."""
+    stats: StatsSettings = field(default_factory=StatsSettings)
+    """The ranked ladder, the daily rules rotation and the stats displays."""
 
     def table(self, table_id: str) -> TableSettings | None:
         """The table with this id."""

@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS custody (
 CREATE TABLE IF NOT EXISTS frozen (
     player TEXT PRIMARY KEY,
     mode TEXT NOT NULL,
+    place TEXT NOT NULL DEFAULT '[]',
     at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS custody_log (

@@ -53,6 +53,17 @@ class PlayerJoined:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerIdentified:
+    """An online-mode login showed the player's account UUID (``UUID of player Steve is …``).
+
+    Logged before the join lines; it lets stats follow a player across renames.
+    """
+
+    player: str
+    uuid: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerLeft:
     """A player left the server (disconnect, kick or quit)."""
 
@@ -90,6 +101,7 @@ ServerEvent = (
     PlayerCommand
     | TriggerFired
     | PlayerJoined
+    | PlayerIdentified
     | PlayerLeft
     | ServerStarted
     | ServerStopping

@@ -32,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="dfg-bridge sim", description="Run the simulated Minecraft server.")
-    p.add_argument("--version", default="1.21.6", help="Minecraft version to imitate (1.20.5-1.21.11)")
+    p.add_argument("--version", default="1.21.6", help="Minecraft version to imitate (1.20.5-26.1.x)")
     p.add_argument(
         "--flavor", choices=[f.value for f in Flavor], default="paper", help="log and command flavour"
     )
@@ -42,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", default=".", help="server directory; logs/ is created in it")
     p.add_argument("--service-ms", type=float, default=0.5, help="simulated main-thread time per command")
     p.add_argument("--no-broadcast-rcon", action="store_true", help="broadcast-rcon-to-ops=false")
+    p.add_argument("--offline", action="store_true", help="online-mode=false: no UUID lines at login")
     p.add_argument("--quiet", action="store_true", help="do not echo console lines to stdout")
     return p
 
@@ -63,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             control_port=args.control_port,
             service_ms=args.service_ms,
             broadcast_rcon_to_ops=not args.no_broadcast_rcon,
+            online_mode=not args.offline,
             console=None if args.quiet else sys.stdout,
         )
         server = SimServer(options)

@@ -66,9 +66,12 @@ class ControlClient:
 
     # -- players -----------------------------------------------------------------------------------------
 
-    def join(self, name: str, *, op: bool = False) -> dict[str, Any]:
-        """``POST /players``."""
-        result: dict[str, Any] = self.request("POST", "/players", {"name": name, "op": op})
+    def join(self, name: str, *, op: bool = False, uuid: str | None = None) -> dict[str, Any]:
+        """``POST /players`` (``uuid``: the account's; an account seen under another name is renamed)."""
+        body: dict[str, Any] = {"name": name, "op": op}
+        if uuid is not None:
+            body["uuid"] = uuid
+        result: dict[str, Any] = self.request("POST", "/players", body)
         return result
 
     def disconnect(self, name: str) -> dict[str, Any]:

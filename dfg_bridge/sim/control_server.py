@@ -80,6 +80,16 @@ def _pos(body: dict[str, Any]) -> tuple[int, int, int]:
     return (pos[0], pos[1], pos[2])
 
 
+def _since(query: dict[str, list[str]]) -> int:
+    """``?since=<seq>`` (0 when absent)."""
+    if "since" not in query:
+        return 0
+    try:
+        return int(query["since"][0])
+    except ValueError:
+        raise _BadRequest("'since' must be an integer") from None
+
+
 def _text(body: dict[str, Any], key: str = "text") -> str:
     value = body.get(key)
     if not isinstance(value, str):
@@ -199,8 +209,9 @@ class _Handler(BaseHTTPRequestHandler):
         if parts == ["players"] and method == "POST":
             name = _text(body, "name")
             op = bool(body.get("op", False))
+            uuid = body.get("uuid")
             with ex.lock:
-                player = actions.join(ex, name, op=op)
+                player = actions.join(ex, name, op=op, uuid=str(uuid) if uuid else None)
                 return 201, {"ok": True, "name": player.name, "uuid": player.uuid, "entity_id": player.id}
         if len(parts) == 2 and parts[0] == "players":
             name = parts[1]
@@ -220,12 +231,7 @@ class _Handler(BaseHTTPRequestHandler):
             with ex.lock:
                 return 200, views.world_view(ex)
         if method == "GET" and parts == ["commands"]:
-            since = 0
-            if "since" in query:
-                try:
-                    since = int(query["since"][0])
-                except ValueError:
-                    raise _BadRequest("'since' must be an integer") from None
+            since = _since(query)
             with ex.lock:
                 received = [dict(r) for r in ex.records if r["seq"] > since]
                 invalid = [dict(r) for r in ex.invalid if r["seq"] > since]
@@ -266,13 +272,8 @@ class _Handler(BaseHTTPRequestHandler):
                 )
                 return 201, {"ok": True, **race.view()}
             if parts == ["races"] and method == "GET":
-                since = 0
-                if "since" in query:
-                    try:
-                        since = int(query["since"][0])
-                    except ValueError:
-                        raise _BadRequest("'since' must be an integer") from None
-                return 200, {"races": [r.view() for r in races.races.values()], "fired": races.fired(since)}
+                fired = races.fired(_since(query))
+                return 200, {"races": [r.view() for r in races.races.values()], "fired": fired}
             if parts == ["races"] and method == "DELETE":
                 return 200, {"ok": True, "removed": races.remove()}
             if len(parts) == 2 and parts[0] == "races" and method == "DELETE":

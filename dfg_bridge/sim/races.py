@@ -11,7 +11,9 @@ daemon run gives the same chaos.
 
 Both hook into :meth:`dfg_bridge.sim.commands.core.Executor.run_rcon` on the server thread, so an
 action and the command after it are as close as a real client's packet and the next RCON request:
-nothing can run between them. A failing action is recorded, never raised into the RCON command.
+nothing can run between them. A failing action is recorded, never raised into the RCON command. Each
+log entry names the command it preceded (``before``) and its ``seq`` in ``GET /commands``
+(``command_seq``).
 """
 
 from __future__ import annotations
@@ -227,6 +229,7 @@ class Races:
             "seq": next(self._seq),
             "race": race,
             "before": command[:300],
+            "command_seq": ex.rcon_total + 1,
             "player": player,
             "action": action,
         }

@@ -24,7 +24,7 @@ class SimOptions:
     """How to run a simulated server (the CLI flags, as a value)."""
 
     version: str = "1.21.6"
-    """Minecraft version imitated (1.20.5–1.21.11); selects the command tree and text format."""
+    """Minecraft version imitated (1.20.5–26.1.x); selects the command tree and text format."""
     flavor: Flavor = Flavor.PAPER
     """Vanilla or Paper log lines and command logging."""
     directory: Path = Path()
@@ -39,6 +39,8 @@ class SimOptions:
     """Simulated main-thread time spent per command."""
     broadcast_rcon_to_ops: bool = True
     """``broadcast-rcon-to-ops``: log ``[Rcon: …]`` echoes of RCON command feedback."""
+    online_mode: bool = True
+    """``online-mode``: logins are authenticated and log ``UUID of player … is …``; offline, no such line."""
     console: IO[str] | None = None
     """Stream that receives console lines (the CLI passes stdout); None for none."""
     host: str = "127.0.0.1"

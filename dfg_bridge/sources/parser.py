@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from dfg_bridge.model.events import (
     CommandSource,
     PlayerCommand,
+    PlayerIdentified,
     PlayerJoined,
     PlayerLeft,
     ServerEvent,
@@ -124,6 +125,9 @@ class LogParser:
         self._joined = c(rf"{display}(?: \(formerly known as {_NAME_CHARS}\))? joined the game")
         self._lost = c(rf"{name} lost connection: (?P<reason>.*)")
         self._left = c(rf"{display} left the game")
+        # Vanilla and Paper log it on the "User Authenticator" thread in online mode only.
+        hexes = r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}"
+        self._uuid = c(rf"UUID of player {name} is (?P<uuid>{hexes})")
         self._version = c(r"Starting minecraft server version (?P<version>\S+)")
         self._done = c(r'Done \([^()]{1,30}\)! For help, type "help"(?: or "\?")?')
         self.version: str | None = None
@@ -161,7 +165,10 @@ class LogParser:
         split = split_line(line, self._custom)
         if split is None or (split.level is not None and split.level != "INFO"):
             return None
-        return self.parse_message(split.message)
+        event = self.parse_message(split.message)
+        if isinstance(event, PlayerIdentified) and split.thread and not split.thread.startswith("User Auth"):
+            return None  # only the login thread says this; anything else is somebody's text
+        return event
 
     def parse_message(self, message: str) -> ServerEvent | None:
         """A message without its log prefix → an event (for sources that split lines themselves)."""
@@ -176,6 +183,8 @@ class LogParser:
             if m["label"].casefold() not in self._typed_words:
                 return None
             return PlayerCommand(m["name"], tuple((m["args"] or "").split()), CommandSource.TYPED)
+        if message.startswith("UUID of player ") and (m := self._uuid.fullmatch(message)):
+            return PlayerIdentified(m["name"], m["uuid"].lower())
         return self._presence(message) or self._lifecycle(message)
 
     def _chat_command(self, message: str) -> ServerEvent | None:

@@ -26,7 +26,7 @@ def test_setup_is_idempotent(sim_factory: Any, tmp_path: Path, capsys: Any, vers
     assert "passed" in world.lower() or world == ""  # the seat is there
     stats = sim.stats()
     assert stats["commands_invalid"] == 0
-    assert stats["entities"] == 9  # 4 seats, 4 seat texts, the centre text
+    assert stats["entities"] == 10  # 4 seats, 4 seat texts, the centre text, the leaderboard
 
 
 def test_bad_config_exits_2(tmp_path: Path, capsys: Any) -> None:

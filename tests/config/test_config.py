@@ -60,7 +60,7 @@ def test_the_example_spells_out_every_default(example_text: str) -> None:
     # schema's defaults, so the example and docs/CONFIG.md cannot disagree.
     config = parse_config(example_text, file="x.yml", env=ENV).config
     base = example_text.split("\ntables:", maxsplit=1)[0]
-    for section in ("rcon", "source", "server", "commands", "game", "hand", "displays"):
+    for section in ("rcon", "source", "server", "commands", "game", "hand", "displays", "web"):
         value = getattr(config, section)
         default = type(value)()
         if section == "rcon":
@@ -162,7 +162,7 @@ def test_an_empty_section_means_all_defaults(example_text: str) -> None:
     text = example_text[:start] + "displays:\n\n" + example_text[end:]
     loaded = parse_config(text, file="dfg.yml", env=ENV)
     assert loaded.config.displays == type(loaded.config.displays)()
-    assert len(loaded.warnings) == 5
+    assert len(loaded.warnings) == 6  # one per displays key
 
 
 def test_broken_config_reports_every_error_with_file_line_and_path(example_text: str) -> None:
@@ -172,7 +172,7 @@ def test_broken_config_reports_every_error_with_file_line_and_path(example_text:
         .replace("  flavour: auto\n", "  flavour: spigot\n")
         .replace("  version: auto\n", "  version: 1.20\n")
         .replace("  bossbar: true\n", "  bossbar: yes please\n")
-        .replace("    corner2: [7, 7, 7]\n", "    corner2: [7, 7]\n")
+        .replace("    corner2: [7, -62, 7]\n", "    corner2: [7, -62]\n")
         .replace("facing: west, hand_box", "facing: up, hand_box")
         .replace("  trigger_poll_interval: 0.5\n", "  trigger_poll_interval: 0\n")
     )
@@ -293,8 +293,8 @@ def test_table_geometry_checks(example_text: str) -> None:
 
 
 def test_table_inside_the_locker_area(example_text: str) -> None:
-    text = example_text.replace("corner1: [-8, 5, -8]", "corner1: [-8, 60, -8]").replace(
-        "corner2: [7, 7, 7]", "corner2: [-3, 64, 0]"
+    text = example_text.replace("corner1: [-8, -63, -8]", "corner1: [-8, 60, -8]").replace(
+        "corner2: [7, -62, 7]", "corner2: [-3, 64, 0]"
     )
     found = errors_of(text)
     assert found == [

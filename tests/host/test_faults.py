@@ -124,8 +124,10 @@ def test_two_hundred_killed_runs_lose_and_duplicate_nothing(sim_factory: Any, tm
             rig.start_daemon(place_on_start=False)
             _finish(rig, a, b)
         assert rig.host.ledger.all() == [], f"run {i}: still held {rig.host.ledger.all()}"
+        assert rig.host.ledger.frozen() == {}, f"run {i}: still frozen"
         for name in (a, b):
             assert rig.inventory(name) == expected[name], f"run {i} (crash at {at}, after={after}): {name}"
+            assert rig.ctl.player(name)["game_mode"] == "survival", f"run {i}: {name} left a spectator"
         rig.stop_daemon(restore=False)
         for name in (a, b):
             rig.ctl.disconnect(name)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dfg_bridge.sim import SimServer
+from dfg_bridge.sim import SimOptions, SimServer
 from dfg_bridge.sim.control import ControlClient, ControlError
 
 VANILLA_LINE = re.compile(r"\[\d\d:\d\d:\d\d\] \[(?P<thread>.+?)/INFO\]: (?P<msg>.*)")
@@ -364,3 +364,19 @@ def test_stop_command_over_rcon(sim: SimServer) -> None:
     while sim.running and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not sim.running
+
+
+def test_login_logs_the_uuid_online_only_and_renames_keep_the_account(tmp_path: Path) -> None:
+    # Vanilla ServerLoginPacketListenerImpl: "UUID of player {} is {}" after authentication (online mode
+    # only); PlayerList: "multiplayer.player.joined.renamed" when the cached name differs.
+    uuid = "069a79f4-44e9-4726-a5be-fca90e38aaf5"
+    for online in (True, False):
+        folder = tmp_path / str(online)
+        with SimServer(SimOptions(directory=folder, online_mode=online, service_ms=0)) as sim:
+            control = ControlClient(sim.control_port)
+            assert control.join("Steve", uuid=uuid)["uuid"] == uuid
+            control.disconnect("Steve")
+            control.join("Steven", uuid=uuid)
+            log = sim.log_path.read_text(encoding="utf-8")
+        assert ("[User Authenticator #1/INFO]: UUID of player Steve is " + uuid in log) is online
+        assert "Steven (formerly known as Steve) joined the game" in log

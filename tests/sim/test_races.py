@@ -59,9 +59,8 @@ def test_cursor_and_crafting_slots_are_addressable(sim_factory: Any, version: st
     assert sim.run_command(test) == "Test passed, count: 64"
     assert sim.run_command("execute unless items entity Steve player.crafting.2 *") == "Test passed"
     sim.run_command("setblock 5 60 5 minecraft:barrel")
-    assert sim.run_command("item replace block 5 60 5 container.0 from entity Steve player.crafting.3").startswith(
-        "Replaced"
-    )
+    copy = "item replace block 5 60 5 container.0 from entity Steve player.crafting.3"
+    assert sim.run_command(copy).startswith("Replaced")
     barrel = next(c for c in ctl.world()["containers"] if c["pos"] == [5, 60, 5])
     assert barrel["items"]["0"]["count"] == 64
     sim.run_command("item replace entity Steve player.crafting.3 with air")
@@ -99,7 +98,8 @@ def test_closing_a_screen_puts_cursor_and_grid_back_even_for_a_spectator(sim_fac
     assert ctl.act("Steve", {"kind": "close"})["changed"]
     seen = ctl.player("Steve")
     assert seen["cursor"] is None and seen["crafting"] == {}
-    assert sorted(_inv(ctl).values()) == [("minecraft:diamond", 64), ("minecraft:dirt", 10), ("minecraft:torch", 5)]
+    expected = [("minecraft:diamond", 64), ("minecraft:dirt", 10), ("minecraft:torch", 5)]
+    assert sorted(_inv(ctl).values()) == expected
 
 
 def test_disconnecting_drops_cursor_and_grid(sim_factory: Any) -> None:
@@ -159,7 +159,8 @@ def test_a_race_runs_its_action_just_before_the_matching_command(sim_factory: An
     assert race["id"] >= 1 and ctl.races()["races"][0]["match"] == "^clear Steve$"
     assert sim.run_command("say hello") == ""  # not matching: nothing happens
     assert _inv(ctl)["0"] == ("minecraft:diamond", 64)
-    assert sim.run_command("clear Steve") == "Removed 15 item(s) from player Steve"  # the 64 were thrown first
+    # The 64 diamonds were thrown just before the clear.
+    assert sim.run_command("clear Steve") == "Removed 15 item(s) from player Steve"
     assert _ground(ctl) == [("minecraft:diamond", 64)]
     state = ctl.races()
     assert state["races"] == []  # count 1: disarmed after firing
@@ -224,3 +225,43 @@ def test_chaos_rejects_bad_settings(sim_factory: Any) -> None:
         with pytest.raises(ControlError) as bad:
             ctl.request("POST", "/chaos", body)
         assert bad.value.status == 400
+
+
+def _locked_chest(sim: SimServer, version: str, pos: tuple[int, int, int]) -> None:
+    lock = '{Lock:"secret"}' if version < "1.21.2" else '{lock:{items:"minecraft:nether_star"}}'
+    x, y, z = pos
+    assert sim.run_command(f"setblock {x} {y} {z} minecraft:chest{lock}").startswith("Changed")
+    fill = f"item replace block {x} {y} {z} container.0 with emerald 9"
+    assert sim.run_command(fill).startswith("Replaced")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_spectator_opens_a_locked_chest_and_keeps_it_open_after_the_mode_is_back(
+    sim_factory: Any, version: str
+) -> None:
+    # BaseContainerBlockEntity.canUnlock: player.isSpectator() || lock.unlocksWith(held item); the lock
+    # is only checked when the menu opens, so the menu stays usable once the mode is survival again.
+    sim, ctl = _setup(sim_factory, version)
+    _locked_chest(sim, version, (1, 64, 1))
+    sim.run_command("tp Steve 0.5 64 0.5")
+    assert ctl.act("Steve", {"kind": "open", "pos": [1, 64, 1]})["opened"] is False  # locked
+    sim.run_command("gamemode spectator Steve")
+    assert ctl.act("Steve", {"kind": "open", "pos": [1, 64, 1]})["opened"] is True
+    sim.run_command("gamemode survival Steve")
+    ctl.click("Steve", 0, "quick_move")
+    assert ("minecraft:emerald", 9) in _inv(ctl).values()  # taken out of a chest they cannot open
+
+
+def test_teleporting_out_of_range_closes_an_open_chest(sim_factory: Any) -> None:
+    # ServerPlayer.tick closes the menu once containerMenu.stillValid fails (canInteractWithBlock(pos, 4.0)).
+    sim, ctl = _setup(sim_factory)
+    sim.run_command("setblock 1 64 1 minecraft:chest")
+    sim.run_command("tp Steve 0.5 64 0.5")
+    assert ctl.act("Steve", {"kind": "open", "pos": [1, 64, 1]})["opened"] is True
+    sim.run_command("tp Steve 3.5 64 3.5")  # still in range
+    assert ctl.player("Steve")["open"] is not None
+    sim.run_command("execute at Steve run tp Steve 0.5 400 0.5")
+    assert ctl.player("Steve")["open"] is None
+    with pytest.raises(ControlError) as far:
+        ctl.act("Steve", {"kind": "open", "pos": [1, 64, 1]})
+    assert far.value.code == "out_of_reach"

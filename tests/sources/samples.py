@@ -10,6 +10,7 @@ from __future__ import annotations
 from dfg_bridge.model.events import (
     CommandSource,
     PlayerCommand,
+    PlayerIdentified,
     PlayerJoined,
     PlayerLeft,
     ServerEvent,
@@ -89,7 +90,7 @@ VANILLA_117: list[Sample] = [
     (
         "[12:04:15] [User Authenticator #1/INFO]: UUID of player Komeiji_Koishi is "
         "ea7e8c96-6aa5-4ce3-872d-3eb4b68f97e2",
-        None,
+        PlayerIdentified("Komeiji_Koishi", "ea7e8c96-6aa5-4ce3-872d-3eb4b68f97e2"),
     ),
     ('[12:04:16] [Server thread/INFO]: Done (4.395s)! For help, type "help"', ServerStarted(None)),
     (

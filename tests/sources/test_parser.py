@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dfg_bridge.model.events import (
     CommandSource,
     PlayerCommand,
+    PlayerIdentified,
     PlayerJoined,
     PlayerLeft,
     ServerStarted,
@@ -328,6 +329,7 @@ EVENT_TYPES = (
     PlayerCommand,
     TriggerFired,
     PlayerJoined,
+    PlayerIdentified,
     PlayerLeft,
     ServerStarted,
     ServerStopping,
@@ -419,3 +421,21 @@ def test_fuzz_100k_generated_lines(seed: int) -> None:
 def test_fuzz_hypothesis_text_10k(line: str, chat_text: str) -> None:
     """10^4 more hypothesis-made lines, on demand."""
     _never_raises_and_chat_stays_chat(line, chat_text)
+
+
+def test_uuid_lines_only_from_the_login_thread() -> None:
+    # Online-mode vanilla and Paper log the account UUID at login (issue 16: stats follow renames).
+    uuid = "069a79f4-44e9-4726-a5be-fca90e38aaf5"
+    parser = LogParser()
+    line = f"[12:00:00] [User Authenticator #3/INFO]: UUID of player Steve is {uuid}"
+    assert parser.parse(line) == PlayerIdentified("Steve", uuid)
+    assert parser.parse(f"[12:00:00 INFO]: UUID of player Steve is {uuid.upper()}") == PlayerIdentified(
+        "Steve", uuid
+    )  # Paper's console has no thread
+    for forged in (
+        f"[12:00:00] [Server thread/INFO]: UUID of player Steve is {uuid}",  # somebody's text, e.g. a death
+        f"[12:00:00] [Async Chat Thread - #0/INFO]: <Alex> UUID of player Steve is {uuid}",
+        f"[12:00:00] [User Authenticator #1/INFO]: UUID of player Steve is {uuid} or not",
+        "[12:00:00] [User Authenticator #1/INFO]: UUID of player Steve is not-a-uuid",
+    ):
+        assert parser.parse(forged) is None, forged

@@ -14,6 +14,7 @@ import pytest
 from dfg_bridge.model.events import (
     CommandSource,
     PlayerCommand,
+    PlayerIdentified,
     PlayerJoined,
     PlayerLeft,
     ServerEvent,
@@ -57,6 +58,12 @@ def rcon(sim: Any) -> RconClient:
     return RconClient("127.0.0.1", sim.rcon_port, sim.options.rcon_password)
 
 
+def login(control: ControlClient, name: str) -> list[ServerEvent]:
+    """Join a fake player; the events an online-mode login yields (its UUID line, then the join)."""
+    uuid = control.join(name)["uuid"]
+    return [PlayerIdentified(name, uuid), PlayerJoined(name)]
+
+
 def test_paper_log_session(
     sim_factory: SimFactory, events: queue.Queue[ServerEvent], tails: list[LogTail]
 ) -> None:
@@ -65,7 +72,7 @@ def test_paper_log_session(
     control = ControlClient(sim.control_port)
     client = rcon(sim)
     client.run("scoreboard objectives add dfg trigger")  # echoed as "[Rcon: …]": must not count
-    control.join("Steve")
+    steve = login(control, "Steve")
     client.run("scoreboard players enable Steve dfg")
     control.chat("Steve", "!dfg join")
     control.command("Steve", "dfg hand")  # unknown on Paper too, but logged before parsing
@@ -73,8 +80,8 @@ def test_paper_log_session(
     control.chat("Steve", "<Alex> !dfg leave")
     control.chat("Steve", "Alex issued server command: /dfg leave")
     control.disconnect("Steve")
-    assert take(events, 5) == [
-        PlayerJoined("Steve"),
+    assert take(events, 6) == [
+        *steve,
         PlayerCommand("Steve", ("join",), CommandSource.CHAT),
         PlayerCommand("Steve", ("hand",), CommandSource.TYPED),
         TriggerFired("Steve", "dfg", 105),
@@ -89,11 +96,11 @@ def test_vanilla_log_has_no_typed_commands_but_insecure_chat_works(
     sim = sim_factory(flavor="vanilla")
     tail_of(sim, events, tails)
     control = ControlClient(sim.control_port)
-    control.join("Alex_01")
+    alex = login(control, "Alex_01")
     control.command("Alex_01", "dfg join")  # "Unknown or incomplete command": nothing logged
     control.chat("Alex_01", "!dfg join", secure=False)
-    assert take(events, 2) == [
-        PlayerJoined("Alex_01"),
+    assert take(events, 3) == [
+        *alex,
         PlayerCommand("Alex_01", ("join",), CommandSource.CHAT),
     ]
     assert settle(events, 0.2) == []
@@ -112,7 +119,7 @@ def test_team_prefix_on_display_names(
         "scoreboard objectives add dfg trigger",
     ):
         client.run(command)
-    control.join("Steve")
+    steve = login(control, "Steve")
     client.run("team join dfg Steve")
     client.run("scoreboard players enable Steve dfg")
     control.chat("Steve", "!dfg pass")
@@ -120,8 +127,8 @@ def test_team_prefix_on_display_names(
     control.disconnect("Steve")
     lines = sim.log_path.read_text(encoding="utf-8")
     assert "<【大富豪】Steve> !dfg pass" in lines  # the sim decorates like vanilla does
-    assert take(events, 4) == [
-        PlayerJoined("Steve"),
+    assert take(events, 5) == [
+        *steve,
         PlayerCommand("Steve", ("pass",), CommandSource.CHAT),
         TriggerFired("Steve", "dfg", 3),
         PlayerLeft("Steve", "Disconnected"),
@@ -134,8 +141,8 @@ def test_log_rotation_on_restart(
     sim = sim_factory(version="1.21.4")
     tail = tail_of(sim, events, tails)
     control = ControlClient(sim.control_port)
-    control.join("Steve")
-    assert take(events, 1) == [PlayerJoined("Steve")]
+    steve = login(control, "Steve")
+    assert take(events, 2) == steve
     control.restart()
     assert list(sim.log_path.parent.glob("*.log.gz")), "the sim rotated latest.log away"
     assert take(events, 4) == [
@@ -144,8 +151,8 @@ def test_log_rotation_on_restart(
         ServerVersionSeen("1.21.4"),
         ServerStarted("1.21.4"),
     ]
-    control.join("Alex")
-    assert take(events, 1) == [PlayerJoined("Alex")]
+    alex = login(control, "Alex")
+    assert take(events, 2) == alex
     assert tail.reopens == 1
 
 
@@ -164,10 +171,10 @@ def test_server_process_wraps_the_sim_console(tmp_path: Path, events: queue.Queu
         assert take(events, 2, timeout=20.0) == [ServerVersionSeen("1.21.6"), ServerStarted("1.21.6")]
         wait_for(lambda: bool(ports))
         control = ControlClient(ports[0])
-        control.join("Steve")
+        steve = login(control, "Steve")
         control.chat("Steve", "!dfg start cpu")
-        assert take(events, 2) == [
-            PlayerJoined("Steve"),
+        assert take(events, 3) == [
+            *steve,
             PlayerCommand("Steve", ("start", "cpu"), CommandSource.CHAT),
         ]
     finally:

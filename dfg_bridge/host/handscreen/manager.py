@@ -315,7 +315,7 @@ class HandScreens:
         try:
             for part in order:
                 replies[part] = self.run("poll", commands[part])
-                found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+                found = screen.read(replies, key_tag=self.key_tag(screen.seat), item_id=self.r.item_id)
                 if found.changed and not screen.fresh:
                     screen.last_part = part
                     break

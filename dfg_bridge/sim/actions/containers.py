@@ -17,7 +17,15 @@ from dfg_bridge.sim.world.menu import ClickMode, Menu, MenuKind, chest_menu, inv
 if TYPE_CHECKING:
     from dfg_bridge.sim.commands.core import Executor
 
-__all__ = ["click", "close", "close_menu", "in_reach", "lock_predicate_matches", "open_container"]
+__all__ = [
+    "click",
+    "close",
+    "close_menu",
+    "in_reach",
+    "lock_predicate_matches",
+    "open_container",
+    "still_valid",
+]
 
 REACH = 4.5 + 1.0
 """``block_interaction_range`` (4.5) plus the server's 1.0 tolerance (``canInteractWithBlock(pos, 1.0)``)."""
@@ -54,11 +62,16 @@ _SOLID_SUFFIXES = (
 _TRANSPARENT_HINTS = ("glass", "slab", "stairs", "leaves", "sign", "chest", "carpet", "fence", "wall", "pane")
 
 
-def in_reach(player: Player, pos: tuple[int, int, int]) -> bool:
+def in_reach(player: Player, pos: tuple[int, int, int], reach: float = REACH) -> bool:
     """``canInteractWithBlock``: the block is within reach of the player's eyes."""
     eye = (player.pos[0], player.pos[1] + 1.62, player.pos[2])
     nearest = [min(max(eye[i], pos[i]), pos[i] + 1) for i in range(3)]
-    return sum((eye[i] - nearest[i]) ** 2 for i in range(3)) < REACH**2
+    return sum((eye[i] - nearest[i]) ** 2 for i in range(3)) < reach**2
+
+
+def still_valid(player: Player, pos: tuple[int, int, int]) -> bool:
+    """``Container.stillValidBlockEntity``: ``canInteractWithBlock(pos, 4.0)``, checked every tick."""
+    return in_reach(player, pos, 4.5 + 4.0)
 
 
 def _blocked_above(ex: Executor, pos: tuple[int, int, int]) -> bool:

@@ -14,6 +14,7 @@ hold          ``slot``, ``half``?                               pick a stack up 
 craft         ``slot``, ``grid`` (0–3), ``half``?               put a stack into the 2×2 crafting grid
 offhand       —                                                 F (swap main hand and off hand)
 drop_cursor   —                                                 click outside the window with a held stack
+open          ``pos`` [x, y, z]                                 right-click a container (reach, locks apply)
 close         —                                                 close the screen (cursor, grid → inventory)
 disconnect    —                                                 quit (cursor and grid are dropped)
 rejoin        —                                                 log in again (no-op when online)
@@ -37,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dfg_bridge.sim.actions.common import ActionError, drop_for, online
-from dfg_bridge.sim.actions.containers import click, close_menu
+from dfg_bridge.sim.actions.containers import click, close_menu, open_container
 from dfg_bridge.sim.actions.players import chat, join, leave, player_command
 from dfg_bridge.sim.grammar.snbt import format_snbt
 from dfg_bridge.sim.world.entities import GameMode, Player
@@ -57,6 +58,7 @@ KINDS = (
     "craft",
     "offhand",
     "drop_cursor",
+    "open",
     "close",
     "disconnect",
     "rejoin",
@@ -216,6 +218,11 @@ def perform(ex: Executor, name: str, action: dict[str, Any]) -> dict[str, Any]:
             inv[player.selected], inv[40] = inv[40], inv[player.selected]
     elif kind == "drop_cursor":
         click(ex, name, -999, "pickup")
+    elif kind == "open":
+        where = action.get("pos")
+        if not (isinstance(where, list) and len(where) == 3 and all(isinstance(v, int) for v in where)):
+            raise ActionError("'pos' must be [x, y, z] integers", code="bad_action", status=400)
+        result.update(open_container(ex, name, (where[0], where[1], where[2])))
     elif kind == "close":
         close_menu(ex, player)
     elif kind == "disconnect":
@@ -238,7 +245,8 @@ def perform(ex: Executor, name: str, action: dict[str, Any]) -> dict[str, Any]:
         result.update(chat(ex, name, str(action.get("text", ""))))
     after = inventory_snapshot(ex, player)
     changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
-    result["done"] = bool(changed) or kind in ("close", "disconnect", "relog", "command", "chat")
+    opened = kind == "open" and bool(result.get("opened"))
+    result["done"] = opened or bool(changed) or kind in ("close", "disconnect", "relog", "command", "chat")
     result["changed"] = changed
     if spectator and not changed and kind in ("drop", "move", "swap_hotbar", "hold", "craft", "offhand"):
         result["ignored"] = "spectator"

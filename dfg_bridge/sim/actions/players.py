@@ -39,14 +39,27 @@ def _java_double(value: float) -> str:
     return text if "e" not in text else f"{value:.1f}"
 
 
-def join(ex: Executor, name: str, *, op: bool = False, ip: str = "127.0.0.1") -> Player:
-    """Log a player in, with vanilla's (or Paper's) login lines and the join broadcast."""
+def join(
+    ex: Executor, name: str, *, op: bool = False, ip: str = "127.0.0.1", uuid: str | None = None
+) -> Player:
+    """Log a player in, with vanilla's (or Paper's) login lines and the join broadcast.
+
+    ``uuid`` is the account's (online mode): a known account with another name is a rename, logged
+    as vanilla does (``Alex (formerly known as Steve) joined the game``).
+    """
     if not valid_name(name):
         raise ActionError(f"invalid player name {name!r}", code="bad_name", status=400)
     world = ex.world
     if world.online_player(name) is not None:
         raise ActionError(f"{name} is already online", code="already_online")
-    player = world.player(name) or world.create_player(name)
+    formerly = None
+    account = next((p for p in world.players.values() if uuid is not None and p.uuid == uuid), None)
+    if account is not None and account.name != name:
+        if account.online:
+            raise ActionError(f"{account.name} is already online", code="already_online")
+        formerly = account.name
+        world.rename_player(account, name)
+    player = world.player(name) or world.create_player(name, uuid)
     player.online = True
     player.id = world.next_entity_id()
     player.ip = ip
@@ -54,13 +67,17 @@ def join(ex: Executor, name: str, *, op: bool = False, ip: str = "127.0.0.1") ->
     player.menu = None
     if op:
         player.permission = 4
-    ex.log.info(f"UUID of player {player.name} is {player.uuid}", thread="User Authenticator #1")
+    if ex.options.online_mode:  # ServerLoginPacketListenerImpl logs it after authenticating
+        ex.log.info(f"UUID of player {player.name} is {player.uuid}", thread="User Authenticator #1")
     where = "[world]" if ex.options.flavor is Flavor.PAPER else ""
     x, y, z = (_java_double(v) for v in player.pos)
     ex.log.info(
         f"{player.name}[/{ip}:{player.port}] logged in with entity id {player.id} at ({where}{x}, {y}, {z})"
     )
-    line = ex.tr("multiplayer.player.joined", ex.display_name(player))
+    if formerly is not None:
+        line = ex.tr("multiplayer.player.joined.renamed", ex.display_name(player), formerly)
+    else:
+        line = ex.tr("multiplayer.player.joined", ex.display_name(player))
     ex.log.info(line)
     for other in world.online_players():
         ex.tell(other, {"text": line, "color": "yellow"})

@@ -116,6 +116,12 @@ def _teleport(
     entity.pos = pos
     if rot is not None:
         entity.rot = rot
+    if isinstance(entity, Player) and entity.menu is not None and entity.menu.pos is not None:
+        from dfg_bridge.sim.actions.containers import close_menu, still_valid
+
+        # ServerPlayer.tick: a menu whose container is out of range (stillValid) closes at once.
+        if not still_valid(entity, entity.menu.pos):
+            close_menu(ex, entity)
 
 
 def cmd_teleport(ex: Executor, src: Source, call: Call) -> int:

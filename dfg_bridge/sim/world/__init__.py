@@ -129,17 +129,23 @@ class World:
         """Online players in join order."""
         return [p for p in self.players.values() if p.online]
 
-    def create_player(self, name: str) -> Player:
-        """Player data for a first join, at spawn."""
+    def create_player(self, name: str, uuid: str | None = None) -> Player:
+        """Player data for a first join, at spawn (``uuid``: the account's; default offline-style)."""
         player = Player(
             type="minecraft:player",
-            uuid=offline_uuid(name),
+            uuid=uuid or offline_uuid(name),
             id=self.next_entity_id(),
             pos=self.spawn,
             player_name=name,
         )
         self.players[name.lower()] = player
         return player
+
+    def rename_player(self, player: Player, name: str) -> None:
+        """An account changed its name (its data stays, keyed by the new name)."""
+        self.players.pop(player.name.lower(), None)
+        player.player_name = name
+        self.players[name.lower()] = player
 
     def team_of(self, holder: str) -> Team | None:
         """The team a score holder (player name or entity UUID) is on."""
