@@ -30,6 +30,7 @@ from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy, cpu_for
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.events import TimerFired
+from dfg_bridge.host.gamelog import game_event, standings_field
 from dfg_bridge.host.lobby import Lobby
 from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.names import TableNames
@@ -43,7 +44,12 @@ if TYPE_CHECKING:
 _EPS = 0.005
 
 
-_END_NOTES = {EndReason.STOPPED: "match.stopped_by_admin", EndReason.RESTARTED: "match.stopped_after_restart"}
+_END_NOTES = {
+    EndReason.STOPPED: "match.stopped_by_admin",
+    EndReason.SHUTDOWN: "match.stopped_by_shutdown",
+    EndReason.RESTARTED: "match.stopped_after_restart",
+}
+"""What the table is told when a match ends without standings."""
 
 
 class TableFlow:
@@ -251,11 +257,16 @@ class TableFlow:
         announce_events(self, events)
         self._after_change(before)
 
-    def drop(self, seat: int) -> None:
-        """脱落 of ``seat`` mid-match (its hand is discarded; last place this round)."""
+    def drop(self, seat: int, *, why: str = "left") -> None:
+        """脱落 of ``seat`` mid-match (its hand is discarded; last place this round).
+
+        ``why`` is for the game log: ``command``, ``disconnect``, ``grace_expired``, ``not_back``.
+        """
         run = self.run
         if run is None or seat in run.dropped:
             return
+        game_event("dropout", table=self.id, player=run.participants[seat].name, why=why,
+                   round=run.round_no)  # fmt: skip
         before = run.round.awaiting() if run.round is not None else frozenset()
         events, entry = run.drop(seat)
         self.ctx.journal.append(self.id, entry)
@@ -316,20 +327,24 @@ class TableFlow:
         if run is None:
             return
         self._arm(None)
-        if reason not in (EndReason.STOPPED, EndReason.RESTARTED) and run.match.records:
+        standings = run.standings() if run.match.records else []
+        if reason not in _END_NOTES and standings:
+            parts: list[Text] = []
+            if reason is not EndReason.COMPLETE:
+                # Why it ended comes first: the standings below are only the points so far.
+                parts += [Text(self.ctx.text("match.ended_early"), color="gray"), Text("\n")]
             head = Text(self.ctx.text("match.over"), color="gold", bold=True)
-            parts = [head, Text(f" ({self.settings.name})")]
-            standings = run.standings()
+            parts += [head, Text(f" ({self.settings.name})")]
             for place, name, points in standings:
                 line = self.ctx.text("match.standing", place=place, player=name, total=points)
                 parts += [Text("\n"), Text(line)]
             parts += [Text("\n"), Text(self.ctx.text("match.winner", player=standings[0][1]), color="gold")]
-            if reason is not EndReason.COMPLETE:
-                parts += [Text("\n"), Text(self.ctx.text("match.ended_early"), color="gray")]
             self.ctx.to_all(Text.join(parts))
         else:
             key = _END_NOTES.get(reason, "match.ended_early")
             self.ctx.to_team(self.names.team, Text(self.ctx.text(key), color="gray"))
+        game_event("match_end", table=self.id, reason=reason.value, rounds=len(run.match.records),
+                   standings=standings_field(standings) if standings else None)  # fmt: skip
         humans = [p.name for p in run.participants if not p.cpu]
         self.run = None
         self._deadline = None

@@ -28,7 +28,8 @@ SEAT_HEIGHT = 0.5
 SEAT_TEXT_HEIGHT = 2.4
 """Over-seat texts float this far above the seat block."""
 CENTRE_TEXT_HEIGHT = 1.6
-"""The centre text floats this far above the centre block."""
+"""The centre text floats this far above the bottom of the centre block: 0.6 over a full-block table top
+(a text display grows upwards from its position), so players see it above the table, not at their feet."""
 
 
 def centre_of(pos: BlockPos, dy: float = 0.0) -> Vec3:
@@ -69,7 +70,7 @@ def table_settings(table: TableConfig) -> TableSettings:
         id=table.id,
         name=table.display_name,
         seats=seats,
-        centre=centre_of(table.centre),
+        centre=centre_of(table.centre, CENTRE_TEXT_HEIGHT),
         rules=rules_of(game),
         rules_name=str(game.preset),
         rounds=game.rounds,
@@ -90,6 +91,7 @@ def table_settings(table: TableConfig) -> TableSettings:
         start_signs=starts,
         leave_sign=spot(signs.leave),
         dropout=game.dropout.policy,
+        exit_pos=None if table.exit_pos is None else centre_of(table.exit_pos),
     )
 
 

@@ -26,6 +26,7 @@ from dfg_bridge.host.custody import Custody, Restore
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.gamelog import game_event
 from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
     AdminReload,
@@ -48,6 +49,8 @@ from dfg_bridge.host.intents import (
 )
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.match import EndReason
+from dfg_bridge.host.outage import LinkGate, link_lost
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.store import open_store
@@ -123,6 +126,8 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.gate = LinkGate(clock)
+        """Holds events that need the server while the RCON link is down (see :mod:`.outage`)."""
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -178,7 +183,7 @@ class GameHost:
         if restore:
             for table in self.tables.values():
                 try:
-                    table.stop()
+                    table.stop(EndReason.SHUTDOWN)
                 except Exception:
                     log.exception("table %s: stopping failed", table.id)
         self.stopped = True
@@ -187,6 +192,8 @@ class GameHost:
     def handle(self, event: object) -> None:
         """Handle one event; player mistakes become messages, link failures are logged."""
         player: str | None = None
+        if self.gate.holds(event):
+            return
         try:
             if isinstance(event, PlayerCommand):
                 player = event.player
@@ -220,8 +227,10 @@ class GameHost:
                 self.server_stopping = False
             elif isinstance(event, LinkUp):
                 self._link_up()
+                for held in self.gate.came_up(self.ctx.online):
+                    self.handle(held)
             elif isinstance(event, LinkDown):
-                pass
+                self.gate.went_down()
             elif isinstance(event, Shutdown):
                 self.shutdown(restore=event.restore)
             elif isinstance(event, Call):
@@ -241,7 +250,10 @@ class GameHost:
         except CardParseError as exc:
             if player is not None:
                 self._refused(player, "bad_cards", "error.bad_cards", text=str(exc))
-        except Exception:
+        except Exception as exc:
+            if link_lost(exc):
+                self.gate.failed_on(event, exc)
+                return
             log.exception("while handling %r", event)
 
     def _refused(self, player: str, code: str, key: str, **params: object) -> None:
@@ -311,7 +323,11 @@ class GameHost:
         else:
             table = self._pick_table(player)
         self.custody.take(player)
+        record = self.ledger.get(player)
+        if record is not None:
+            game_event("custody_taken", player=player, items=record.item_count, stacks=len(record.snapshot))
         table.add_member(player)
+        game_event("join", player=player, table=table.id, lobby=len(table.lobby))
 
     def _pick_table(self, player: str) -> Table:
         """The nearest table within :data:`JOIN_RADIUS` of the player, else the first with room."""
@@ -332,7 +348,11 @@ class GameHost:
         """A player left their table: give their items back now, or at their next join."""
         if player not in self.ctx.online:
             return
+        record = self.ledger.get(player)
         result = self.custody.give_back(player)
+        if record is not None:
+            game_event("custody_returned", player=player, items=record.item_count,
+                       stacks=len(record.snapshot), result=result.value)  # fmt: skip
         if result is Restore.DONE:
             self.ctx.tell(player, "lobby.items_restored", "green")
         elif result is Restore.NO_ROOM:
@@ -376,6 +396,7 @@ class GameHost:
             targets = [self.tables[table_id.lower()]]
         for table in targets:
             table.stop()
+        game_event("admin", player=player, action="stop", tables=",".join(t.id for t in targets))
         self.ctx.tell(player, "admin.stopped", "green", count=len(targets))
 
     def _admin_reload(self, player: str) -> None:
@@ -384,6 +405,7 @@ class GameHost:
         try:
             settings, messages = self._reload()
         except Exception as exc:
+            game_event("admin", player=player, action="reload", result="failed")
             raise CommandError("reload_failed", problem=str(exc)[:200]) from None
         self.ctx.settings = settings
         self.ctx.msgs = messages
@@ -397,6 +419,7 @@ class GameHost:
                 table.pending_settings = table_settings
             else:
                 table.settings = table_settings
+        game_event("admin", player=player, action="reload", result="ok")
         self.ctx.tell(player, "admin.reloaded", "green")
 
     # ---- link and clock -------------------------------------------------------------------------

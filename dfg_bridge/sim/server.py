@@ -14,7 +14,7 @@ from typing import IO, Any, Self
 
 from dfg_bridge.sim.errors import SimError
 from dfg_bridge.sim.log import Flavor, ServerLog
-from dfg_bridge.sim.rcon import RconServer
+from dfg_bridge.sim.rcon import MixUps, RconServer
 
 __all__ = ["SimOptions", "SimServer"]
 
@@ -77,6 +77,8 @@ class SimServer:
         self._running = False
         self._started_at = 0.0
         self.restarts = 0
+        self.mixups = MixUps()
+        """RCON mix-ups with another client, staged by tests (they survive a restart)."""
 
     # -- lifecycle ---------------------------------------------------------------------------------------
 
@@ -174,10 +176,11 @@ class SimServer:
             self.log.info("Starting remote control listener")
             rcon = RconServer(
                 self.options.rcon_password,
-                self.executor.run_rcon,
+                self.executor,
                 host=self.options.host,
                 port=self._rcon_port,
                 on_connection=self._rcon_connection,
+                mixups=self.mixups,
             )
             try:
                 rcon.start()

@@ -143,8 +143,22 @@ class Executor:
 
         The buffer is shared by every RCON connection and cleared outside the server thread, exactly
         as vanilla's ``RconConsoleSource``: two connections at once can mix or lose each other's output.
+        The RCON listener calls the three steps itself (:meth:`rcon_prepare`, :meth:`rcon_execute`,
+        :meth:`rcon_response`) so that the windows between them exist as they do in vanilla.
+        """
+        self.rcon_prepare()
+        self.rcon_execute(command)
+        return self.rcon_response()
+
+    def rcon_prepare(self) -> None:
+        """``RconConsoleSource.prepareForCommand``: empty the one buffer all RCON connections share.
+
+        Vanilla calls it on the connection's own thread, before the command waits for the server thread.
         """
         self._rcon_buffer.clear()
+
+    def rcon_execute(self, command: str) -> None:
+        """``executeBlocking(performPrefixedCommand)``: run on the server thread, feedback into the buffer."""
         with self.lock:
             if self._service_s > 0:
                 time.sleep(self._service_s)
@@ -155,6 +169,9 @@ class Executor:
                 self.perform(self.rcon_source, command, record=record)
             finally:
                 record["reply"] = "".join(self._rcon_buffer)[:2000]
+
+    def rcon_response(self) -> str:
+        """``RconConsoleSource.getCommandResponse``: the shared buffer now (on the connection thread)."""
         return "".join(self._rcon_buffer)
 
     def perform(self, src: Source, command: str, *, record: CommandRecord | None = None) -> int:
