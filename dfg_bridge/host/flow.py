@@ -13,21 +13,11 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from dfg_bridge.engine import (
-    CARDS,
-    Action,
-    Card,
-    Discard,
-    EngineError,
-    Give,
-    Pass,
-    Phase,
-    Round,
-    parse_cards,
-)
+from dfg_bridge.engine import CARDS, Action, Card, EngineError, Phase, parse_cards
 from dfg_bridge.host.announce import rank_name, title_of
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy, cpu_for
+from dfg_bridge.host.decisions import Decision, PickError, action_for, decision_of, pick_problem
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.events import TimerFired
 from dfg_bridge.host.gamelog import game_event, standings_field
@@ -384,29 +374,24 @@ class TableFlow:
         rnd = run.round
         if seat not in rnd.awaiting():
             raise CommandError("not_your_turn")
+        decision = decision_of(rnd)
         try:
-            action = self._action_for(rnd, seat, cards)
+            if decision is Decision.PLAY and isinstance(cards, str):
+                action: Action = rnd.play_text(seat, cards)  # keeps pins such as JK=H4
+            else:
+                chosen = tuple(parse_cards(cards)) if isinstance(cards, str) else cards
+                problem = pick_problem(rnd, seat, chosen) if chosen is not None else None
+                if problem is not None:
+                    raise CommandError(problem[0], **problem[1])
+                action = action_for(rnd, seat, chosen)
             rnd.check(action)
+        except PickError as exc:
+            raise CommandError(exc.code) from None
         except EngineError as exc:
             raise refusal(exc, rnd, seat, cards, self.ctx) from None
         self.act(seat, action)
         self.sync()
         self._notify_human()
-
-    @staticmethod
-    def _action_for(rnd: Round, seat: int, cards: str | tuple[Card, ...] | None) -> Action:
-        if rnd.phase is Phase.EXCHANGE or rnd.pending_decision in ("seven_pass", "ten_discard"):
-            if cards is None:
-                return rnd.timeout_action(seat)
-            chosen = tuple(parse_cards(cards)) if isinstance(cards, str) else cards
-            return Discard(seat, chosen) if rnd.pending_decision == "ten_discard" else Give(seat, chosen)
-        if rnd.pending_decision is not None:
-            return rnd.timeout_action(seat)
-        if cards is None:
-            return Pass(seat)
-        if isinstance(cards, str):
-            return rnd.play_text(seat, cards)
-        return rnd.play_cards(seat, cards)
 
     def play_selection(self, player: str) -> None:
         """Play (or give) the cards ``player`` has selected."""
