@@ -114,6 +114,8 @@ class Placer:
         centre_tags = [ENTITY_TAG, names.table_tag, names.centre]
         centre = d.summon_text_display(table.centre, centre_tags, Text(table.name))
         self._summon(f"centre text {table.id}", names.centre, "text_display", centre, table.centre)
+        # A text placed by an older version (or before the centre moved) is moved where it belongs now.
+        self.sink.run(d.teleport(d.tagged(names.centre, kind="text_display", single=True), table.centre))
         for i, box in enumerate(table.hand_boxes):
             key = LockKey(f"{KEY_NAME} {table.id}-{i + 1}", names.key_tag(i))
             commands = d.double_chest(box.a, box.b, box.facing, lock=key)
