@@ -150,21 +150,15 @@ def judge(command: str, reply: str) -> Fit:
 
 def _read_fits(kind: str, words: list[str], reply: str) -> bool:
     if kind == "entity":
-        path = words[4] if len(words) > 4 else None
-        if path is not None and reply == f"Found no elements matching {path}":
-            return True
-        match = _ENTITY.fullmatch(reply)
-        if match is None or not complete_value(match["payload"]):
-            return False
+        match = _data_answer(reply, words[4] if len(words) > 4 else None, _ENTITY)
+        if isinstance(match, bool):
+            return match
         # A plain name must be the one shown (after any team prefix); a selector may show anything.
         return _names(words[3] if len(words) > 3 else "", match["who"])
     if kind == "block":
-        path = words[6] if len(words) > 6 else None
-        if path is not None and reply == f"Found no elements matching {path}":
-            return True
-        match = _BLOCK.fullmatch(reply)
-        if match is None or not complete_value(match["payload"]):
-            return False
+        match = _data_answer(reply, words[6] if len(words) > 6 else None, _BLOCK)
+        if isinstance(match, bool):
+            return match
         coords = words[3:6]
         exact = all(_NUMBER.fullmatch(c) for c in coords)
         return not exact or [int(float(c)) for c in coords] == [int(g) for g in match.groups()[:3]]
@@ -174,8 +168,8 @@ def _read_fits(kind: str, words: list[str], reply: str) -> bool:
         holder, objective = (words[3], words[4]) if len(words) > 4 else ("", "")
         if reply.startswith(f"Can't get value of {objective} for "):
             return True
-        match = _SCORE.fullmatch(reply)
-        return match is not None and _names(holder, match["who"])
+        score = _SCORE.fullmatch(reply)
+        return score is not None and _names(holder, score["who"])
     if kind == "execute_run":
         # ``execute as <many> run <read>`` answers once per entity, concatenated, or not at all.
         inner = words[words.index("run") + 1 :]
@@ -187,6 +181,16 @@ def _read_fits(kind: str, words: list[str], reply: str) -> bool:
     if kind == "condition":
         return _CONDITION.fullmatch(reply) is not None
     return True
+
+
+def _data_answer(reply: str, path: str | None, shape: re.Pattern[str]) -> re.Match[str] | bool:
+    """A ``data get`` answer: ``True`` for "no such path", ``False`` if it is none, else the match."""
+    if path is not None and reply == f"Found no elements matching {path}":
+        return True
+    match = shape.fullmatch(reply)
+    if match is None or not complete_value(match["payload"]):
+        return False
+    return match
 
 
 def _names(target: str, shown: str) -> bool:

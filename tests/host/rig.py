@@ -168,6 +168,16 @@ class Rig:
         if self.daemon is not None:
             self.until(lambda: all(n in self.host.ctx.online for n in names), 5)
 
+    def start_match(self, people: list[str], *, table_id: str = "t1") -> Table:
+        """``people`` (online already) join the table's lobby and the first starts a match; its table."""
+        tbl = self.table(table_id)
+        for name in people:
+            self.dfg(name, "join")
+        assert self.until(lambda: all(n in tbl.lobby for n in people)), "the joins did not arrive"
+        self.dfg(people[0], "start")
+        assert self.until(lambda: tbl.run is not None and tbl.run.round is not None), "no match started"
+        return tbl
+
     def dfg(self, name: str, text: str) -> None:
         """The player types ``/dfg <text>`` (paper) or chats ``!dfg <text>`` (vanilla)."""
         if self.sim.options.flavor.value == "paper":

@@ -132,12 +132,7 @@ def test_ten_discard_in_a_match(sim_factory: Any, tmp_path: Path) -> None:
     rig.start_daemon()
     people = list(NAMES)
     rig.join(*people)
-    for name in people:
-        rig.dfg(name, "join")
-    tbl = rig.table()
-    assert rig.until(lambda: len(tbl.lobby) == 3)
-    rig.dfg("Ann", "start")
-    assert rig.until(lambda: tbl.run is not None and tbl.run.round is not None)
+    tbl = rig.start_match(people)
     run = tbl.run
     assert run is not None
     # A known deal: it is Ann's turn (seat 0) with a 10 to play.

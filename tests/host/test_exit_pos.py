@@ -22,12 +22,8 @@ def _leave_mid_match(rig: Rig) -> tuple[float, ...]:
     rig.start_daemon()
     people = ["Ann", "Bob", "Cid"]
     rig.join(*people)
-    for name in people:
-        rig.dfg(name, "join")
-    tbl = rig.table()
-    assert rig.until(lambda: len(tbl.lobby) == 3)
-    rig.dfg("Ann", "start")
-    assert rig.until(lambda: tbl.run is not None and rig.ctl.player("Ann")["vehicle"] is not None)
+    tbl = rig.start_match(people)
+    assert rig.until(lambda: rig.ctl.player("Ann")["vehicle"] is not None)
     rig.dfg("Bob", "leave")
     assert rig.until(lambda: "Bob" not in tbl.lobby)
     rig.settle(0.2)

@@ -37,12 +37,7 @@ def test_a_match_leaves_one_line_per_game_event(
     rig.join(*people)
     rig.give("Ann", "diamond", 5)
     rig.give("Ann", "dirt", 7)
-    for name in people:
-        rig.dfg(name, "join")
-    tbl = rig.table()
-    assert rig.until(lambda: len(tbl.lobby) == 4)
-    rig.dfg("Ann", "start")
-    assert rig.until(lambda: tbl.run is not None)
+    tbl = rig.start_match(people)
     rig.dfg("Dan", "leave")  # mid-match: a dropout, then out of the lobby
     assert rig.until(lambda: "Dan" not in tbl.lobby)
     rig.play_out("t1", people[:3], timeout=40)

@@ -55,12 +55,7 @@ def test_without_another_client_no_reply_is_taken_for_a_mixup(
     people = ["Ann", "Bob", "Cid"]
     rig.join(*people)
     rig.give("Bob", "shield", 1)
-    for name in people:
-        rig.dfg(name, "join")
-    tbl = rig.table()
-    assert rig.until(lambda: len(tbl.lobby) == 3)
-    rig.dfg("Ann", "start")
-    assert rig.until(lambda: tbl.run is not None)
+    rig.start_match(people)
     for name in people:
         rig.dfg(name, "hand")  # the chat hand and the 1.21.6 dialog
     rig.play_out("t1", people, timeout=40)

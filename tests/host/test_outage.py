@@ -24,19 +24,14 @@ def _outage_records(caplog: pytest.LogCaptureFixture, since: int) -> list[loggin
 def test_a_restart_mid_match_logs_one_warning_and_one_info(
     sim_factory: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.INFO, logger="dfg_bridge")
     rig = make_rig(sim_factory, tmp_path, version="1.21.4", flavor="vanilla",
                    host_settings=settings(table(rounds=1)))  # fmt: skip
     # A slow reconnect makes sure the rejoins and Ann's command arrive while RCON is still down.
     rig.start_daemon(backoff=Backoff(initial=1.5, cap=1.5), trigger_poll=0.1)
     people = ["Ann", "Bob", "Cid"]
     rig.join(*people)
-    for name in people:
-        rig.dfg(name, "join")
-    assert rig.until(lambda: len(rig.table().lobby) == 3)
-    rig.dfg("Ann", "start")
-    tbl = rig.table()
-    assert rig.until(lambda: tbl.run is not None)
+    tbl = rig.start_match(people)
     rig.play_out("t1", people, stop=lambda: tbl._step >= 4, timeout=20)
     rig.settle(0.3)
     before = len(caplog.records)

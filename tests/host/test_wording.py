@@ -31,11 +31,7 @@ class _Console:
 def _match(rig: Rig, people: list[str]) -> None:
     rig.start_daemon()
     rig.join(*people)
-    for name in people:
-        rig.dfg(name, "join")
-    assert rig.until(lambda: len(rig.table().lobby) == len(people))
-    rig.dfg(people[0], "start")
-    assert rig.until(lambda: rig.table().run is not None)
+    rig.start_match(people)
 
 
 def test_stopping_the_daemon_says_the_server_side_stops(sim_factory: Any, tmp_path: Path) -> None:
