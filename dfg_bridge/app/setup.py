@@ -2,21 +2,25 @@
 
 For every table: force-load its area, summon the seat entities (invisible armor stands players
 ride), the text displays over the seats and the table centre, place the hand-screen double chests
-(locked to each seat's key book) and the join/start/leave signs. For custody: force-load the locker
-box and fill its air blocks with barrels. Entities are only summoned when none with their tag
-exists and blocks are set only where they differ, so running it twice places nothing the second
-time. The daemon runs the same placement when it starts.
+(locked to each seat's key book) and the join/start/leave signs, each with a block to hang on. For
+custody: force-load the locker box, fill it with barrels no held item opens and seal it in bedrock
+(:mod:`dfg_bridge.app.lockers`). Entities are only summoned when none with their tag exists and
+blocks are set only where they differ, so running it twice places nothing the second time. The
+daemon runs the same placement when it starts.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import secrets
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dfg_bridge.app.lockers import LOCKER_BLOCK, REPLACEABLE, SHELL_BLOCK, LockerBox, has_locker, is_locked
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode, TriggerCode, trigger_for_table
 from dfg_bridge.host.names import ENTITY_TAG, TableNames
@@ -29,6 +33,10 @@ log = logging.getLogger("dfg_bridge.setup")
 
 SEAT_TEXT_ABOVE_SEAT = 1.9
 """Over-seat texts float this far above the seat entity."""
+LOAD_WAIT = 5.0
+"""Seconds ``setup`` waits for force-loaded chunks to load before placing in them."""
+SIGN_SUPPORT = "minecraft:oak_planks"
+"""Placed behind a wall sign (under a standing one) where there is no block to hold it."""
 KEY_NAME = "手札を開く"
 """The key book's name (seed 001 「手札を開く」の本)."""
 
@@ -52,7 +60,7 @@ class SetupReport:
         """How many rows per outcome kind."""
         out: dict[str, int] = {}
         for _, _, outcome in self.rows:
-            key = outcome.split(":")[0]
+            key = outcome.split(":")[0].split(" (")[0]
             out[key] = out.get(key, 0) + 1
         return out
 
@@ -92,6 +100,8 @@ class Placer:
     objective: str = "dfg"
     replace: bool = False
     report: SetupReport = field(default_factory=SetupReport)
+    secret: str = field(default_factory=lambda: secrets.token_hex(24))
+    """The hidden part of the lockers' lock name on 1.20.5–1.21.1 (never shown or stored)."""
 
     def table(self, table: TableSettings, index: int) -> None:
         """Place one table's seats, texts, chests and signs."""
@@ -103,6 +113,8 @@ class Placer:
         low, high = _chunks(points)
         where = _where((low[0], 0, low[1]))
         self._run(f"forceload {table.id}", where, d.forceload_add(low, high), _FORCELOADED)
+        y = int(table.centre[1])
+        self._await_loaded([(low[0], y, low[1]), (high[0], y, high[1])])
         for i, seat in enumerate(table.seats):
             tags = [ENTITY_TAG, names.table_tag, names.seat(i)]
             self._summon(f"seat {table.id}#{i + 1}", names.seat(i), "armor_stand",
@@ -137,18 +149,60 @@ class Placer:
             self._sign(table, index, spot, f"start_{(mode or Mode.NORMAL).value}", action)
 
     def lockers(self, layout: LockerLayout) -> None:
-        """Force-load the locker box and fill its air with barrels (never replacing anything)."""
-        a, b = layout.corners()
+        """Force-load the locker box, fill it with sealed barrels and wrap it in bedrock (:mod:`.lockers`).
+
+        Nothing that holds items is ever replaced, so this is safe to repeat while players are in custody.
+        """
         d = self.d
-        self._run("forceload lockers", _where(a), d.forceload_add((a[0], a[2]), (b[0], b[2])), _FORCELOADED)
-        reply = self.sink.run(d.fill(a, b, d.block_state("minecraft:barrel"), mode="keep"))
-        where = f"{_where(a)} .. {_where(b)}"
+        a, b = layout.corners()
+        box = LockerBox.spanning(a, b)
+        where = f"{_where(box.low)} .. {_where(box.high)}"
+        low, high = box.columns()
+        self._run("forceload lockers", _where(box.shell_low), d.forceload_add(low, high), _FORCELOADED)
+        self._await_loaded([box.shell_low, box.shell_high])
+        barrel, lock = d.block_state(LOCKER_BLOCK), "{" + d.sealed_lock_nbt(self.secret) + "}"
+        placed = self._fill(d.fill(box.low, box.high, barrel, nbt=lock, mode="keep"))
+        for only in REPLACEABLE:
+            placed += self._fill(d.fill(box.low, box.high, barrel, nbt=lock, only=only))
+        self.report.add("lockers", where, f"placed ({placed} blocks)" if placed else "found")
+        if not has_locker(self.sink, d, box):
+            self.report.add("lockers", where, "failed: no barrel at the first locker")
+            return
+        self._relock(box, where)
+        shell = self._fill(d.fill(box.shell_low, box.shell_high, d.block_state(SHELL_BLOCK), mode="outline"))
+        self.report.add("locker shell", f"{_where(box.shell_low)} .. {_where(box.shell_high)}",
+                        f"placed ({shell} blocks)" if shell else "found")  # fmt: skip
+
+    def _await_loaded(self, corners: Sequence[BlockPos]) -> None:
+        """Wait (up to :data:`LOAD_WAIT` s) until the chunks just force-loaded are loaded.
+
+        ``forceload add`` only asks for the chunks; a ``fill`` or ``summon`` there before they have
+        loaded fails with "That position is not loaded".
+        """
+        deadline = time.monotonic() + LOAD_WAIT
+        for pos in corners:
+            while not self.sink.run(self.d.test_loaded(pos)).startswith("Test passed"):
+                if time.monotonic() >= deadline:
+                    return
+                time.sleep(0.1)
+
+    def _fill(self, command: str) -> int:
+        """Run a ``fill``; the number of blocks it changed (0 when none needed changing)."""
+        reply = self.sink.run(command)
         if reply.startswith("Successfully filled"):
-            self.report.add("lockers", where, f"placed ({reply.split()[-2]} blocks)")
-        elif "No blocks were filled" in reply:
-            self.report.add("lockers", where, "found")
-        else:
-            self.report.add("lockers", where, f"failed: {reply}")
+            return int(reply.split()[-2])
+        if "No blocks were filled" not in reply:
+            self.report.add("fill", command.split(" ", 7)[-1][:40], f"failed: {reply}")
+        return 0
+
+    def _relock(self, box: LockerBox, where: str) -> None:
+        # Barrels an older dfg-bridge placed have no lock: give each one (once; data merge keeps items).
+        if is_locked(self.sink, self.d, box.low):
+            return
+        seal = self.d.seal_container
+        replies = [self.sink.run(seal(pos, self.secret)) for pos in box.positions()]
+        done = sum(1 for reply in replies if reply.startswith("Modified"))
+        self.report.add("locker locks", where, f"placed ({done} blocks)")
 
     def _sign(self, table: TableSettings, index: int, spot: SignSpot, label: str,
               action: TriggerCode) -> None:  # fmt: skip
@@ -160,6 +214,12 @@ class Placer:
             SignLine(Text(title, color="dark_red" if label == "leave" else "dark_green", bold=True)),
             SignLine(Text(hint, color="gray")),
         ]
+        # The block it hangs on first: a sign with air behind (or under) it drops as an item at the
+        # next block update there. `keep`: an existing block is support enough.
+        support = self.d.sign_support(spot.pos, spot.wall_facing)
+        reply = self.sink.run(self.d.setblock(support, self.d.block_state(SIGN_SUPPORT), mode="keep"))
+        if reply.startswith("Changed"):
+            self.report.add(f"sign support {label} {table.id}", _where(support), "placed")
         cmd = self.d.sign(spot.pos, lines, wall_facing=spot.wall_facing, rotation=spot.rotation)
         self._block(f"sign {label} {table.id}", spot.pos, cmd)
 

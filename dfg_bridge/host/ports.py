@@ -251,6 +251,10 @@ class CommandRenderer(Protocol):
         """As few ``tellraw`` commands as fit ``parts`` in order, each within one RCON request."""
         ...
 
+    def item_id(self, item: str) -> str:
+        """The namespaced id read-backs show for ``item`` (``chain`` is ``iron_chain`` on 1.21.9+)."""
+        ...
+
     def item_to_block(self, pos: BlockPos, slot: str, spec: ItemSpec) -> str:
         """``item replace block <pos> <slot> with <item> <count>``."""
         ...

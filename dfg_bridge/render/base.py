@@ -14,6 +14,7 @@ from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.text import Text
 from dfg_bridge.render.errors import RenderError
 from dfg_bridge.render.escape import snbt_key, snbt_string
+from dfg_bridge.render.ids import version_id
 from dfg_bridge.render.text import text_json, text_snbt
 from dfg_bridge.render.version import (
     DIALOG_SINCE,
@@ -114,6 +115,25 @@ class DialectBase:
         """An SNBT compound key, quoted only when needed."""
         return snbt_key(key, control_escapes=self.snbt_text)
 
+    # --- ids --------------------------------------------------------------------------------------
+    def game_id(self, name: str, what: str = "item") -> str:
+        """An item, block or entity id as this version spells it (``chain`` → ``iron_chain`` on 1.21.9+).
+
+        The daemon names everything by its 1.20.5 id (:mod:`dfg_bridge.render.ids`); the namespace, if
+        given, is kept.
+        """
+        return version_id(self.resource(name, what), self.version)
+
+    def item_id(self, item: str) -> str:
+        """The namespaced id a read-back (``data get``) shows for our item ``item`` on this version.
+
+        >>> from dfg_bridge.render import dialect_for
+        >>> dialect_for("1.21.8").item_id("chain"), dialect_for("1.21.9").item_id("chain")
+        ('minecraft:chain', 'minecraft:iron_chain')
+        """
+        found = self.game_id(item)
+        return found if ":" in found else "minecraft:" + found
+
     # --- items ----------------------------------------------------------------------------------
     def custom_data(self, tag: str) -> str:
         """The ``custom_data`` value every item of ours carries: ``{dfg:{id:"<tag>"}}`` (or ``{dfg:{}}``)."""
@@ -121,7 +141,7 @@ class DialectBase:
 
     def item_arg(self, spec: ItemSpec) -> str:
         """The item-stack argument for ``spec`` without the count, e.g. ``red_dye[custom_name=…,…]``."""
-        item = self.resource(spec.item, "item")
+        item = self.game_id(spec.item)
         components: list[str] = []
         if spec.name is not None:
             components.append("custom_name=" + self.nbt_text(spec.name))

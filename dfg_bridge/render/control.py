@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from dfg_bridge.model.dialog import DialogButton
 from dfg_bridge.model.text import Text
-from dfg_bridge.render.base import DialectBase
+from dfg_bridge.render.base import BlockPos, DialectBase
 from dfg_bridge.render.errors import RenderError
 from dfg_bridge.render.text import check_click_command, text_snbt
 
@@ -67,6 +67,22 @@ class ControlCommands(DialectBase):
     def unless_entity(self, selector: str, command: str) -> str:
         """``execute unless entity <selector> run <command>``."""
         return f"execute unless entity {self.target(selector)} run {self._subcommand(command)}"
+
+    def test_block(self, pos: BlockPos, block: str) -> str:
+        """``execute if block <x y z> <block>``: replies ``Test passed`` or fails with ``Test failed``."""
+        return f"execute if block {self.block_pos(pos)} {self.game_id(block, 'block')}"
+
+    def test_loaded(self, pos: BlockPos) -> str:
+        """``execute if loaded <x y z>``: ``Test passed`` once the chunk holding ``pos`` is loaded."""
+        return f"execute if loaded {self.block_pos(pos)}"
+
+    def test_blocks(self, start: BlockPos, end: BlockPos, destination: BlockPos) -> str:
+        """``execute if blocks <start> <end> <destination> all``: the two regions hold the same blocks.
+
+        Replies ``Test passed, count: N`` or fails with ``Test failed``.
+        """
+        region = f"{self.block_pos(start)} {self.block_pos(end)} {self.block_pos(destination)}"
+        return f"execute if blocks {region} all"
 
     def store_result_score(self, holder: str, objective: str, command: str) -> str:
         """``execute store result score <holder> <objective> run <command>``.

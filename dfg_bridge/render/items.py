@@ -91,7 +91,13 @@ class ItemCommands(DialectBase):
 
     def read_container(self, pos: BlockPos) -> str:
         """``data get block <x y z> Items`` (the reply can exceed 4096 characters)."""
-        return f"data get block {self.block_pos(pos)} Items"
+        return self.read_block(pos, "Items")
+
+    def read_block(self, pos: BlockPos, path: str) -> str:
+        """``data get block <x y z> <path>``; ``path`` is a plain NBT path (``Items``, ``lock``)."""
+        if not path or any(ch.isspace() for ch in path):
+            raise RenderError("bad_path", f"not an NBT path: {path!r}")
+        return f"data get block {self.block_pos(pos)} {path}"
 
     def read_entity(self, target: str, path: str | None = None) -> str:
         """``data get entity <target> [<path>]``; ``path`` is a plain NBT path (``Pos``, ``Inventory``)."""

@@ -1,7 +1,9 @@
 """Minecraft Java versions and the command dialect families they belong to (バージョン).
 
 Only releases from 1.20.5 on are supported: item components (``red_dye[custom_name=…]``) arrived in
-1.20.5, and the daemon depends on them.
+1.20.5, and the daemon depends on them. :data:`RELEASES` lists every release through the newest one
+whose ids and commands are checked (26.1); :mod:`dfg_bridge.render.ids` maps the ids later releases
+renamed.
 """
 
 from __future__ import annotations
@@ -53,6 +55,19 @@ class Version:
 MIN_SUPPORTED = Version(1, 20, 5)
 """The oldest release the daemon can drive (item components)."""
 
+RELEASES: tuple[Version, ...] = tuple(
+    Version.parse(v)
+    for v in (
+        "1.20.5", "1.20.6", "1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7",
+        "1.21.8", "1.21.9", "1.21.10", "1.21.11", "26.1",
+    )
+)  # fmt: skip
+"""Every release from :data:`MIN_SUPPORTED` through the newest one whose ids and commands are checked
+(the simulated server vendors their command trees and registries); hotfixes of the last share its data."""
+
+NEWEST_KNOWN = RELEASES[-1]
+"""The newest release line dfg-bridge knows; a newer server may use ids or syntax it does not know."""
+
 SNBT_TEXT_SINCE = Version(1, 21, 5)
 """Text components in commands and NBT became SNBT instead of JSON."""
 
@@ -64,6 +79,9 @@ DIALOG_SINCE = Version(1, 21, 6)
 
 SNAKE_GAMERULES_SINCE = Version(1, 21, 11)
 """Game rules are named in snake_case (``log_admin_commands``) instead of camelCase."""
+
+IRON_CHAIN_SINCE = Version(1, 21, 9)
+"""``chain`` is called ``iron_chain`` (see :mod:`dfg_bridge.render.ids`)."""
 
 
 class DialectFamily(enum.Enum):

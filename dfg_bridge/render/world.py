@@ -13,6 +13,8 @@ from dfg_bridge.render.base import FACINGS, BlockPos, DialectBase, Vec3, clockwi
 from dfg_bridge.render.errors import RenderError
 
 _PROPERTY_RE = re.compile(r"^[a-z0-9_]+$")
+SEALED_LOCK_PREFIX = "dfg-bridge locker "
+"""The start of a locker's lock name on 1.20.5–1.21.1 (see :meth:`WorldCommands.sealed_lock_nbt`)."""
 
 
 class Billboard(enum.StrEnum):
@@ -71,6 +73,7 @@ class WorldCommands(DialectBase):
         """
         parts = []
         if kind is not None:
+            # Entity types the daemon uses were never renamed (render.ids checks each version).
             kind_id = DialectBase.resource(kind, "entity type")
             parts.append("type=" + (kind_id if ":" in kind_id else "minecraft:" + kind_id))
         parts.append("tag=" + DialectBase.name(tag, "tag"))
@@ -125,7 +128,7 @@ class WorldCommands(DialectBase):
         self, pos: Vec3, tags: Sequence[str], block: str, properties: Mapping[str, str] | None = None
     ) -> str:
         """``summon block_display <pos> {Tags:[…],block_state:{Name:…,Properties:{…}}}``."""
-        state = "Name:" + self.nbt_str(self.resource(block, "block"))
+        state = "Name:" + self.nbt_str(self.game_id(block, "block"))
         if properties:
             state += ",Properties:{" + ",".join(
                 f"{self._prop(k)}:{self.nbt_str(self._prop(v))}" for k, v in properties.items()
@@ -169,8 +172,8 @@ class WorldCommands(DialectBase):
         return value
 
     def block_state(self, block: str, properties: Mapping[str, str] | None = None) -> str:
-        """``oak_sign[rotation=8]``-style block state."""
-        out = self.resource(block, "block")
+        """``oak_sign[rotation=8]``-style block state (the id as this version spells it)."""
+        out = self.game_id(block, "block")
         if properties:
             out += "[" + ",".join(f"{self._prop(k)}={self._prop(v)}" for k, v in properties.items()) + "]"
         return out
@@ -181,12 +184,52 @@ class WorldCommands(DialectBase):
             raise RenderError("bad_mode", f"setblock mode {mode!r}")
         return f"setblock {self.block_pos(pos)} {state}{nbt or ''} {mode}"
 
-    def fill(self, a: BlockPos, b: BlockPos, state: str, *, mode: str | None = None) -> str:
-        """``fill <from> <to> <state> [replace|keep|destroy|hollow|outline]``."""
+    def fill(
+        self,
+        a: BlockPos,
+        b: BlockPos,
+        state: str,
+        *,
+        mode: str | None = None,
+        nbt: str | None = None,
+        only: str | None = None,
+    ) -> str:
+        """``fill <from> <to> <state>[<nbt>] [replace [<only>]|keep|destroy|hollow|outline]``.
+
+        ``only`` (a block or ``#tag``, e.g. ``#minecraft:mineable/pickaxe``) limits ``replace`` to the
+        blocks it matches.
+        """
         if mode not in (None, "replace", "keep", "destroy", "hollow", "outline"):
             raise RenderError("bad_mode", f"fill mode {mode!r}")
-        cmd = f"fill {self.block_pos(a)} {self.block_pos(b)} {state}"
+        cmd = f"fill {self.block_pos(a)} {self.block_pos(b)} {state}{nbt or ''}"
+        if only is not None:
+            if mode not in (None, "replace"):
+                raise RenderError("bad_mode", "a fill filter needs mode replace")
+            tag = only.startswith("#")
+            return f"{cmd} replace {'#' if tag else ''}{self.game_id(only.removeprefix('#'), 'block')}"
         return cmd if mode is None else f"{cmd} {mode}"
+
+    def sealed_lock_nbt(self, secret: str) -> str:
+        """A container lock that no held item opens: custody lockers (預かり箱) are never opened by hand.
+
+        1.21.2+: ``lock:{count:{min:100}}``, an item predicate no stack meets (a stack holds at most 99).
+        1.20.5–1.21.1: ``Lock:"dfg-bridge locker <secret>"``, a name longer than the anvil's 50-character
+        limit and carrying ``secret`` (hex, never shown or stored), so no renamed item matches it.
+        The daemon copies items in and out with ``item replace``, which ignores locks.
+        """
+        if not re.fullmatch(r"[0-9a-f]{32,64}", secret):
+            raise RenderError("bad_secret", "a locker secret is 32 to 64 lowercase hex digits")
+        if self.lock_predicate:
+            return "lock:{count:{min:100}}"
+        return "Lock:" + self.nbt_str(f"{SEALED_LOCK_PREFIX}{secret}")
+
+    def seal_container(self, pos: BlockPos, secret: str) -> str:
+        """``data merge block <pos> {<sealed lock>}``: lock a container so no held item opens it."""
+        return f"data merge block {self.block_pos(pos)} {{{self.sealed_lock_nbt(secret)}}}"
+
+    def lock_path(self) -> str:
+        """The NBT key a container's lock is stored under: ``lock`` (1.21.2+) or ``Lock``."""
+        return "lock" if self.lock_predicate else "Lock"
 
     def lock_nbt(self, key: LockKey) -> str:
         """The container lock entry for ``key`` in this version (see :class:`LockKey`)."""
@@ -284,6 +327,22 @@ class WorldCommands(DialectBase):
                 raise RenderError("bad_rotation", f"sign rotation must be 0..15, got {rotation}")
             state = self.block_state(f"minecraft:{wood}_sign", {"rotation": str(rotation)})
         return self.setblock(pos, state, f"{{front_text:{self._sign_messages(lines)},is_waxed:1b}}")
+
+    @staticmethod
+    def sign_support(pos: BlockPos, wall_facing: str | None) -> BlockPos:
+        """The block a sign at ``pos`` hangs on: behind a wall sign, under a standing one.
+
+        A sign without it stays only until the next block update next to it, then drops as an item
+        (``WallSignBlock``/``StandingSignBlock.canSurvive``).
+
+        >>> WorldCommands.sign_support((0, 64, 5), "south"), WorldCommands.sign_support((0, 64, 5), None)
+        ((0, 64, 4), (0, 63, 5))
+        """
+        if wall_facing is None:
+            return (pos[0], pos[1] - 1, pos[2])
+        if wall_facing not in FACINGS:
+            raise RenderError("bad_facing", f"not a horizontal facing: {wall_facing!r}")
+        return step(pos, clockwise(clockwise(wall_facing)))
 
     def sign_text(self, pos: BlockPos, lines: Sequence[SignLine]) -> str:
         """``data merge block <pos> {front_text:{messages:[…]}}`` (rewrite an existing sign)."""

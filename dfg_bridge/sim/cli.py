@@ -32,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="dfg-bridge sim", description="Run the simulated Minecraft server.")
-    p.add_argument("--version", default="1.21.6", help="Minecraft version to imitate (1.20.5-1.21.11)")
+    p.add_argument("--version", default="1.21.6", help="Minecraft version to imitate (1.20.5-26.1.x)")
     p.add_argument(
         "--flavor", choices=[f.value for f in Flavor], default="paper", help="log and command flavour"
     )

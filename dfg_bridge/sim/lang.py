@@ -16,11 +16,13 @@ import re
 from importlib import resources
 from typing import Any
 
-from dfg_bridge.sim.world.version import parse_version
+from dfg_bridge.sim.grammar.env import GameVersion
 
 __all__ = ["Texts"]
 
-_VENDORED = ("1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11")
+_VENDORED = (
+    "1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11", "26.1",
+)
 _PLACEHOLDER = re.compile(r"%(?:(\d+)\$)?s|%%")
 
 
@@ -45,10 +47,10 @@ class Texts:
     @classmethod
     def for_version(cls, version: str) -> Texts:
         """The newest vendored table not newer than ``version``."""
-        wanted = parse_version(version)
+        wanted = GameVersion.parse(version)
         best = _VENDORED[0]
         for candidate in _VENDORED:
-            if parse_version(candidate) <= wanted:
+            if GameVersion.parse(candidate) <= wanted:
                 best = candidate
         return cls._load(best)
 

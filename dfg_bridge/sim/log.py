@@ -80,6 +80,15 @@ class ServerLog:
         """Log one INFO line."""
         self.write(message, thread=thread, level="INFO")
 
+    def chat(self, line: str, *, signed: bool, thread: str = SERVER_THREAD) -> None:
+        """Log a chat message (``<Steve> hi``, ``[Rcon] hi``) as ``MinecraftServer.logChatMessage`` does.
+
+        Since 1.19.1 a message without a valid signature — every ``say`` from RCON, the console or a
+        command block, and chat from a client without secure chat — gets the tag ``[Not Secure]``:
+        ``[Not Secure] [Rcon] hi`` (seen on a real 1.21.8 server, DESIGN §6). Paper keeps the tag.
+        """
+        self.info(line if signed else f"[Not Secure] {line}", thread=thread)
+
     def write(self, message: str, *, thread: str = SERVER_THREAD, level: str = "INFO") -> None:
         """Log one line per line of ``message`` in this flavour's shapes."""
         stamp = self._clock.now().strftime("%H:%M:%S")

@@ -24,7 +24,7 @@ class SimOptions:
     """How to run a simulated server (the CLI flags, as a value)."""
 
     version: str = "1.21.6"
-    """Minecraft version imitated (1.20.5–1.21.11); selects the command tree and text format."""
+    """Minecraft version imitated (1.20.5–26.1.x); selects the command tree and text format."""
     flavor: Flavor = Flavor.PAPER
     """Vanilla or Paper log lines and command logging."""
     directory: Path = Path()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from pathlib import Path
@@ -10,6 +11,8 @@ import pytest
 
 from dfg_bridge.app.check import Probe, Status, detect_version, format_report, main, read_properties
 from dfg_bridge.app.logsetup import Redactor, parse_level, setup_logging
+from dfg_bridge.app.setup import main as setup_main
+from dfg_bridge.render import GameRule, dialect_for
 from dfg_bridge.sim import SimServer
 from tests.conftest import SimFactory
 
@@ -62,26 +65,116 @@ def _no_env_password(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("RCON_PASSWORD_FILE", raising=False)
 
 
-def test_a_ready_vanilla_server_passes(sim_factory: SimFactory, tmp_path: Path) -> None:
-    sim = sim_factory(version="1.21.6", flavor="vanilla")
-    sim.run_command("gamerule sendCommandFeedback false")
+def _set_up(sim: SimServer, config: Path) -> None:
+    """What an operator does: the game rule the quick start recommends, then ``dfg-bridge setup``."""
+    rule = dialect_for(sim.options.version).gamerule(GameRule.SEND_COMMAND_FEEDBACK, False)
+    assert sim.run_command(rule).startswith("Gamerule")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert setup_main(["--config", str(config)]) == 0, out.getvalue()
+
+
+READY = [("1.21.6", "vanilla"), ("1.21.6", "paper"), ("1.21.11", "vanilla"), ("26.1", "paper"),
+         ("1.20.5", "vanilla")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("version", "flavor"), READY)
+def test_a_set_up_server_passes_everything(sim_factory: SimFactory, tmp_path: Path, version: str,
+                                           flavor: str) -> None:  # fmt: skip
+    """Issue 13 #4: vanilla logs RCON `say` as `[Not Secure] [Rcon] …` and check must still pass."""
+    sim = sim_factory(version=version, flavor=flavor)
     write_properties(tmp_path, sim)
-    code, out, _ = run(write_config(tmp_path, sim))
+    config = write_config(tmp_path, sim)
+    _set_up(sim, config)
+    code, out, _ = run(config)
     assert code == 0, out
-    for name in (
+    d = dialect_for(version)
+    names = [
         "RCON login",
         "RCON round trip",
         "log readable",
         "log line seen",
         "server version",
-        "logAdminCommands",
-        "sendCommandFeedback",
+        d.gamerule_name(GameRule.LOG_ADMIN_COMMANDS),
+        d.gamerule_name(GameRule.SEND_COMMAND_FEEDBACK),
         "broadcast-rcon-to-ops",
-    ):
+        "locker area enclosed",
+        "lockers locked",
+    ]
+    for name in names:
         assert status_of(out, name) == "PASS", (name, out)
-    assert "1.21.6 (log, 1.21.5+ commands)" in out
-    assert out.rstrip().endswith("8 passed, 0 warnings, 0 failed, 0 skipped")
+    assert f"{version} (log, " in out
+    assert out.rstrip().endswith(f"{len(names)} passed, 0 warnings, 0 failed, 0 skipped")
     assert "\x1b[" not in out  # not a terminal: no colour codes
+    assert "[Not Secure] [Rcon] [dfg-bridge] check " in sim.log_path.read_text("utf-8")
+
+
+def test_before_setup_the_lockers_are_a_hint(sim_factory: SimFactory, tmp_path: Path) -> None:
+    sim = sim_factory(version="1.21.6", flavor="vanilla")
+    sim.run_command("gamerule sendCommandFeedback false")
+    write_properties(tmp_path, sim)
+    code, out, _ = run(write_config(tmp_path, sim))
+    assert code == 0, out
+    assert status_of(out, "locker area enclosed") == "WARN"
+    assert "no lockers at [-8, -63, -8]..[7, -62, 7] yet" in out
+    assert "fix: run dfg-bridge setup" in out
+    assert status_of(out, "lockers locked") == "SKIP"
+    assert out.rstrip().endswith("8 passed, 1 warnings, 0 failed, 1 skipped")
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
+def test_an_open_or_unlocked_locker_box_fails(sim_factory: SimFactory, tmp_path: Path, version: str) -> None:
+    """Issue 13 #9: the old default was 768 unlocked barrels in the open over spawn."""
+    sim = sim_factory(version=version, flavor="vanilla")
+    write_properties(tmp_path, sim)
+    config = write_config(tmp_path, sim)
+    _set_up(sim, config)
+    sim.run_command("setblock 3 -61 -9 minecraft:dirt")  # someone dug into the top … (−9: the shell)
+    sim.run_command("setblock -9 -63 0 minecraft:air")  # … and the west side
+    sim.run_command("setblock -8 -63 -8 minecraft:air")  # and the first locker is an unlocked barrel
+    sim.run_command("setblock -8 -63 -8 minecraft:barrel")
+    code, out, _ = run(config)
+    assert code == 1, out
+    assert status_of(out, "locker area enclosed") == "FAIL"
+    assert "the top, north, west side(s) of its shell are not all bedrock" in out
+    assert status_of(out, "lockers locked") == "FAIL"
+    assert "fix: run dfg-bridge setup" in out
+
+
+def test_the_old_default_box_in_the_open_fails(sim_factory: SimFactory, tmp_path: Path) -> None:
+    """What an earlier dfg-bridge placed (barrels at y 5–7 over spawn, no lock, no shell) fails."""
+    sim = sim_factory(version="1.21.6", flavor="vanilla")
+    write_properties(tmp_path, sim)
+    config = write_config(tmp_path, sim)
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        text.replace("corner1: [-8, -63, -8]", "corner1: [-8, 5, -8]").replace(
+            "corner2: [7, -62, 7]", "corner2: [7, 7, 7]"
+        ),
+        encoding="utf-8",
+    )
+    sim.run_command("fill -8 5 -8 7 7 7 minecraft:barrel keep")
+    code, out, _ = run(config)
+    assert code == 1, out
+    assert status_of(out, "locker area enclosed") == "FAIL"
+    assert "the bottom, top, north, south, west, east side(s)" in out
+    assert status_of(out, "lockers locked") == "FAIL"
+
+
+def test_rule_fixes_are_in_the_servers_spelling(sim_factory: SimFactory, tmp_path: Path) -> None:
+    """Issue 13 #2: 1.21.11 names game rules in snake_case; the fix must be a command it accepts."""
+    sim = sim_factory(version="1.21.11", flavor="vanilla")
+    sim.run_command("gamerule log_admin_commands false")
+    write_properties(tmp_path, sim)
+    code, out, _ = run(write_config(tmp_path, sim))
+    assert code == 1
+    assert status_of(out, "log_admin_commands") == "FAIL"
+    assert "fix: run: gamerule log_admin_commands true (or set source.trigger_poll: true)" in out
+    assert status_of(out, "send_command_feedback") == "WARN"
+    assert "fix: optional: gamerule send_command_feedback false" in out
+    assert "logAdminCommands" not in out and "sendCommandFeedback" not in out
+    for fix in ("gamerule log_admin_commands true", "gamerule send_command_feedback false"):
+        assert sim.run_command(fix).startswith("Gamerule"), fix
 
 
 def test_recommendations_are_warnings_with_fixes(sim_factory: SimFactory, tmp_path: Path) -> None:
@@ -243,3 +336,14 @@ def test_redactor_masks_escaped_spellings() -> None:
     redactor = Redactor([PASSWORD, ""])
     assert redactor.redact(f"{PASSWORD!r} {PASSWORD} {PASSWORD!a}") == "*** *** ***"
     assert redactor.redact('{"p": "s3cr3t\'pw\\"x"}') == '{"p": ***}'
+
+
+def test_a_release_newer_than_known_is_a_warning(sim_factory: SimFactory, tmp_path: Path) -> None:
+    sim = sim_factory(version="26.1", flavor="paper")
+    write_properties(tmp_path, sim)
+    code, out, _ = run(write_config(tmp_path, sim, version='"26.2"'))
+    assert code == 0, out
+    assert status_of(out, "server version") == "WARN"
+    assert "newer than 26.1, the newest release this dfg-bridge knows" in out
+    # Its rules are named as the newest known release names them.
+    assert status_of(out, "log_admin_commands") == "PASS"

@@ -230,3 +230,17 @@ def test_shift_tables_only_touches_the_tables_section() -> None:
 
 def test_answers_default_to_the_example_origin() -> None:
     assert Answers(None).table_at == init.EXAMPLE_ORIGIN == (0, 64, 0)
+
+
+def test_the_default_lockers_lie_sealed_under_the_table(in_tmp: Path) -> None:
+    """Issue 13 #9: the old default was 768 barrels floating at y 5–7 over spawn, in reach of a pillar."""
+    assert init.main(["--defaults", "dfg0"], out=io.StringIO(), err=io.StringIO()) == 0
+    argv = ["--defaults", "--table-at", "100", "70", "-20", "dfg1"]
+    assert init.main(argv, out=io.StringIO(), err=io.StringIO()) == 0
+    before, after = _load(in_tmp / "dfg0").custody.locker, _load(in_tmp / "dfg1").custody.locker
+    assert (before.corner1, before.corner2) == ((-8, -63, -8), (7, -62, 7))  # the world's floor is -64
+    # Sideways with the table (one force-loaded area), never up: the bedrock shell needs y −64..−61.
+    assert (after.corner1, after.corner2) == ((92, -63, -28), (107, -62, -13))
+    table = _load(in_tmp / "dfg1").tables[0]
+    xs = sorted((after.corner1[0], after.corner2[0]))
+    assert xs[0] <= table.centre[0] <= xs[1]

@@ -170,7 +170,7 @@ def test_broken_config_reports_every_error_with_file_line_and_path(example_text:
         .replace("  flavour: auto\n", "  flavour: spigot\n")
         .replace("  version: auto\n", "  version: 1.20\n")
         .replace("  bossbar: true\n", "  bossbar: yes please\n")
-        .replace("    corner2: [7, 7, 7]\n", "    corner2: [7, 7]\n")
+        .replace("    corner2: [7, -62, 7]\n", "    corner2: [7, -62]\n")
         .replace("facing: west, hand_box", "facing: up, hand_box")
         .replace("  trigger_poll_interval: 0.5\n", "  trigger_poll_interval: 0\n")
     )
@@ -291,8 +291,8 @@ def test_table_geometry_checks(example_text: str) -> None:
 
 
 def test_table_inside_the_locker_area(example_text: str) -> None:
-    text = example_text.replace("corner1: [-8, 5, -8]", "corner1: [-8, 60, -8]").replace(
-        "corner2: [7, 7, 7]", "corner2: [-3, 64, 0]"
+    text = example_text.replace("corner1: [-8, -63, -8]", "corner1: [-8, 60, -8]").replace(
+        "corner2: [7, -62, 7]", "corner2: [-3, 64, 0]"
     )
     found = errors_of(text)
     assert found == [

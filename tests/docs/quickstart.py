@@ -3,15 +3,17 @@
 The quick start lives between ``<!-- quickstart:begin -->`` and ``<!-- quickstart:end -->``; each of its code
 blocks is introduced by ``<!-- step: KIND [flavour] -->``. What each kind means here:
 
-``shell``        every line is a command typed in the operator's shell: ``python3 -m pip install dfg-bridge``
-                 checks that the distribution is installed (this machine has no copy to fetch); ``dfg-bridge``
-                 commands run the installed console script, ``run`` in the background.
+``shell``        every line is a command typed in the operator's shell: ``python3 -m pip install .`` (run in a
+                 checkout) checks that this checkout is what is installed (``make`` installed it, editable);
+                 ``dfg-bridge`` commands run the installed console script, ``run`` in the background.
 ``properties``   the lines ``init`` printed go into ``server.properties``; their keys must be the block's.
 ``commands.yml`` the block's aliases are merged into the server's ``commands.yml`` (Paper's default file).
-``console``      each line is typed in the server console (the server is (re)started first, as step 4 says).
+``console``      each line is typed in the server console (the server is (re)started first, as step 4 says);
+                 ``console 1.21.11+`` / ``console -1.21.10`` blocks are for those versions only.
 ``game``         each line is typed by a player in game (a command on Paper, a chat message on vanilla).
 
-The only substitution is the server's folder: ``/srv/minecraft`` becomes the sim's directory.
+The only substitution is the server's folder: ``/srv/minecraft`` becomes the sim's directory. A step's
+qualifier is a flavour (``paper``) or a version range (``1.21.11+``, ``-1.21.10``, ``1.20.5-1.21.10``).
 """
 
 from __future__ import annotations
@@ -31,13 +33,15 @@ from typing import Any
 
 import yaml
 
+from dfg_bridge.render import Version
 from dfg_bridge.sim import SimOptions, SimServer
 from dfg_bridge.sim.control import ControlClient
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_SERVER_DIR = "/srv/minecraft"
 BEGIN, END = "<!-- quickstart:begin -->", "<!-- quickstart:end -->"
-_STEP = re.compile(r"^\s*<!-- step: (?P<kind>[\w.]+)(?: (?P<flavour>\w+))? -->\s*$")
+_STEP = re.compile(r"^\s*<!-- step: (?P<kind>[\w.]+)(?: (?P<qualifier>[\w.+-]+))? -->\s*$")
+_RANGE = re.compile(r"^(?P<low>\d+(?:\.\d+)*)?(?P<dash>[+-])?(?P<high>\d+(?:\.\d+)*)?$")
 _FENCE = re.compile(r"^(?P<indent>\s*)```")
 
 # What a fresh server writes into server.properties (the keys that matter here, with their defaults).
@@ -63,11 +67,32 @@ aliases:
 
 @dataclass(frozen=True)
 class Step:
-    """One documented step: its kind, the flavour it is for (None: all), and its block's lines."""
+    """One documented step: its kind, the flavour or versions it is for (None: all), and its block's lines."""
 
     kind: str
-    flavour: str | None
+    qualifier: str | None
     body: str
+
+    @property
+    def flavour(self) -> str | None:
+        """The flavour the step is for (``paper``, ``vanilla``), if its qualifier names one."""
+        return self.qualifier if self.qualifier is not None and self.qualifier.isalpha() else None
+
+    def applies(self, flavour: str, version: str) -> bool:
+        """Whether an operator of a ``flavour`` server of ``version`` follows this step."""
+        if self.qualifier is None:
+            return True
+        if self.flavour is not None:
+            return self.flavour == flavour
+        match = _RANGE.match(self.qualifier)
+        assert match, f"not a flavour or a version range: {self.qualifier}"
+        v = Version.parse(version)
+        low, dash, high = match.group("low"), match.group("dash"), match.group("high")
+        if dash == "+":
+            return v >= Version.parse(low)
+        if dash == "-":
+            return (low is None or v >= Version.parse(low)) and v <= Version.parse(high)
+        return v == Version.parse(low)
 
     @property
     def lines(self) -> list[str]:
@@ -104,7 +129,7 @@ def steps(text: str) -> list[Step]:
             body.append(lines[i])
             i += 1
         i += 1
-        out.append(Step(marker.group("kind"), marker.group("flavour"), textwrap.dedent("\n".join(body))))
+        out.append(Step(marker.group("kind"), marker.group("qualifier"), textwrap.dedent("\n".join(body))))
     return out
 
 
@@ -126,6 +151,7 @@ class QuickStart:
 
     workdir: Path
     flavour: str
+    version: str = "1.21.6"
     player: str = "Steve"
     server_dir: Path = field(init=False)
     sim: SimServer | None = None
@@ -154,18 +180,17 @@ class QuickStart:
     def follow(self, text: str) -> None:
         """Run every step of the quick start that applies to this flavour."""
         for step in steps(text):
-            if step.flavour is not None and step.flavour != self.flavour:
-                continue
-            getattr(self, "_" + step.kind.replace(".", "_"))(step)
+            if step.applies(self.flavour, self.version):
+                getattr(self, "_" + step.kind.replace(".", "_"))(step)
 
     def _shell(self, step: Step) -> None:
         for line in step.lines:
             self.transcript.append("$ " + line)
             words = shlex.split(line.replace(DOC_SERVER_DIR, str(self.server_dir)))
             if words[:4] == ["python3", "-m", "pip", "install"]:
-                assert words[4:] == ["dfg-bridge"], line
-                version = importlib.metadata.version("dfg-bridge")  # installed (editable) in this venv
-                self.transcript.append(f"(dfg-bridge {version} is installed)")
+                # There is no release on a package index: the documented install is this checkout.
+                assert words[4:] == ["."], line
+                self._check_installed_from_checkout()
                 continue
             assert words[0] == "dfg-bridge", f"unexpected command in the quick start: {line}"
             program = str(Path(sys.executable).with_name("dfg-bridge"))
@@ -193,6 +218,16 @@ class QuickStart:
                         ln.split("=", 1) for ln in out.stdout.splitlines() if re.match(r"\s+[\w.-]+=", ln)
                     )
                 }
+
+    def _check_installed_from_checkout(self) -> None:
+        """``pip install .`` in the checkout: the installed ``dfg-bridge`` must be this checkout."""
+        import dfg_bridge  # installed (editable) in this venv by make
+
+        where = Path(dfg_bridge.__file__).resolve().parent
+        assert where == ROOT / "dfg_bridge", f"dfg-bridge runs from {where}, not from this checkout {ROOT}"
+        assert (ROOT / "pyproject.toml").is_file() and Path(sys.executable).with_name("dfg-bridge").exists()
+        version = importlib.metadata.version("dfg-bridge")
+        self.transcript.append(f"(dfg-bridge {version} is installed from {ROOT})")
 
     def _properties(self, step: Step) -> None:
         documented = [line.split("=", 1)[0] for line in step.lines]
@@ -242,6 +277,7 @@ class QuickStart:
         assert props.get("enable-rcon") == "true"
         options = SimOptions(
             flavor=self.flavour,  # type: ignore[arg-type]
+            version=self.version,
             directory=self.server_dir,
             rcon_port=int(props["rcon.port"]),
             rcon_password=props["rcon.password"],

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from dfg_bridge.i18n import Messages
+from dfg_bridge.render.version import RELEASES
 from tests.docs.player import ChatPlayer
 from tests.docs.quickstart import ROOT, QuickStart, quickstart_text, steps
 
@@ -41,18 +42,39 @@ def test_every_copy_of_the_quick_start_is_the_same() -> None:
 
 
 def test_quick_start_steps_cover_both_flavours() -> None:
-    kinds = [(s.kind, s.flavour) for s in steps(_quickstart())]
+    kinds = [(s.kind, s.qualifier) for s in steps(_quickstart())]
     assert kinds == [
         ("shell", None),
         ("shell", None),
         ("properties", None),
         ("commands.yml", "paper"),
-        ("console", None),
+        ("console", "1.21.11+"),
+        ("console", "-1.21.10"),
         ("shell", None),
         ("shell", None),
         ("game", "paper"),
         ("game", "vanilla"),
     ]
+
+
+def test_the_install_step_tells_the_truth() -> None:
+    """Issue 13 #19: there is no release on a package index; the quick start installs a checkout."""
+    install = steps(_quickstart())[0]
+    assert install.lines == ["python3 -m pip install ."]
+    for doc in (README, GUIDE):
+        text = doc.read_text(encoding="utf-8")
+        assert "pip install dfg-bridge" not in text and "pipx install dfg-bridge" not in text, doc
+
+
+@pytest.mark.parametrize("version", [str(v) for v in RELEASES])
+def test_every_version_gets_one_game_rule_command_it_accepts(version: str) -> None:
+    """Issue 13 #2: `gamerule sendCommandFeedback false` is an error on 1.21.11+; step 4 says what to type."""
+    from dfg_bridge.sim.grammar import CommandGrammar
+
+    lines = [line for s in steps(_quickstart()) if s.kind == "console" and s.applies("vanilla", version)
+             for line in s.lines]  # fmt: skip
+    assert len(lines) == 1, (version, lines)
+    CommandGrammar.for_version(version).parse(lines[0])
 
 
 def test_documented_aliases_are_the_deploy_snippet() -> None:
@@ -61,9 +83,9 @@ def test_documented_aliases_are_the_deploy_snippet() -> None:
     assert yaml.safe_load(block.body) == {"aliases": snippet["aliases"]}
 
 
-@pytest.fixture(params=["paper", "vanilla"])
+@pytest.fixture(params=[("paper", "1.21.6"), ("vanilla", str(RELEASES[-1]))], ids="-".join)
 def operator(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[QuickStart]:
-    qs = QuickStart(tmp_path, request.param)
+    qs = QuickStart(tmp_path, *request.param)
     try:
         yield qs
     finally:

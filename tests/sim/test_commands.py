@@ -285,3 +285,19 @@ def test_bossbar_color_and_style_texts(steve: SimServer) -> None:
         assert run(f"bossbar set dfg:t1 {prop} {value}") == (
             f"Nothing changed. That's already the {prop} of this bossbar"
         )
+
+
+@pytest.mark.parametrize("flavor", ["vanilla", "paper"])
+def test_rcon_say_is_logged_not_secure(sim_factory, flavor: str) -> None:  # type: ignore[no-untyped-def]
+    """Vanilla 1.19.1+ (and Paper) tag an unsigned `say` in the log; chat shows it untagged (issue 13 #4)."""
+    server = sim_factory(flavor=flavor)
+    control = ControlClient(server.control_port)
+    control.join("Steve", op=True)
+    server.run_command("say check 1")
+    control.command("Steve", "/say from Steve")  # typed by the player: a signed chat message
+    server.run_command("execute as Steve run say as Steve")  # RCON's message: unsigned
+    log = server.log_path.read_text("utf-8")
+    assert "]: [Not Secure] [Rcon] check 1\n" in log
+    assert "]: [Steve] from Steve\n" in log and "[Not Secure] [Steve] from Steve" not in log
+    assert "]: [Not Secure] [Steve] as Steve\n" in log
+    assert "[Rcon] check 1" in [m["text"] for m in control.player("Steve")["chat"]]

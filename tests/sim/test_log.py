@@ -69,3 +69,15 @@ def test_multi_line_messages_become_one_line_each(tmp_path: Path) -> None:
         "[12:34:56] [Server thread/INFO]: a",
         "[12:34:56] [Server thread/INFO]: b",
     ]
+
+
+def test_chat_lines_are_tagged_not_secure_unless_signed(tmp_path: Path) -> None:
+    log = ServerLog(tmp_path, Flavor.VANILLA, clock=_Clock)
+    log.open()
+    log.chat("[Rcon] hello", signed=False)
+    log.chat("<Steve> hi", signed=True, thread="Async Chat Thread - #0")
+    log.close()
+    assert log.path.read_text("utf-8").splitlines() == [
+        "[12:34:56] [Server thread/INFO]: [Not Secure] [Rcon] hello",
+        "[12:34:56] [Async Chat Thread - #0/INFO]: <Steve> hi",
+    ]

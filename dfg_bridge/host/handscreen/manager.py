@@ -305,7 +305,7 @@ class HandScreens:
             part = (start + k) % len(commands)
             replies[part] = self._run("poll", commands[part])
             try:
-                found = screen.read(replies, key_tag=self.key_tag(screen.seat))
+                found = screen.read(replies, key_tag=self.key_tag(screen.seat), item_id=r.item_id)
             except ScreenReadError:
                 log.warning("table %s: cannot read %s's screen: %s", self.table.id, screen.player,
                             replies[part][:120])  # fmt: skip

@@ -8,7 +8,7 @@ read-back into a :class:`~dfg_bridge.host.handscreen.clicks.Diff`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -54,6 +54,10 @@ class SlotWriter(Protocol):
 
     def read_entity(self, target: str, path: str | None = None) -> str:
         """``data get entity <target> [<path>]``."""
+        ...
+
+    def item_id(self, item: str) -> str:
+        """The namespaced id the server's read-backs show for ``item`` (renamed ids differ by version)."""
         ...
 
 
@@ -200,11 +204,15 @@ class HandScreen:
                 self.drawn.pop(slot, None)
         self.stray.update(slots)
 
-    def read(self, replies: Mapping[int, str], *, key_tag: str) -> Diff:
+    def read(
+        self, replies: Mapping[int, str], *, key_tag: str, item_id: Callable[[str], str] = namespaced
+    ) -> Diff:
         """Compare the parts read back (``{part: reply}``) with what was drawn there.
 
         Only the slots of those parts are compared, so a poll may stop after the part where it found
-        a click. A reply equal to the last one of its part is not parsed again.
+        a click. A reply equal to the last one of its part is not parsed again. ``item_id`` turns a
+        drawn item into the id the server shows (``SlotWriter.item_id``: ``chain`` reads back as
+        ``minecraft:iron_chain`` from 1.21.9).
         """
         seen: dict[int, Seen] = {}
         slots: set[int] = set()
@@ -216,7 +224,7 @@ class HandScreen:
             seen.update(cached[1])
             slots.update(self.surface.part_slots(part))
         drawn = {
-            slot: Drawn(namespaced(cell.spec.item), cell.spec.count, cell.spec.tag)
+            slot: Drawn(item_id(cell.spec.item), cell.spec.count, cell.spec.tag)
             for slot, cell in (self.drawn or {}).items()
             if slot in slots
         }

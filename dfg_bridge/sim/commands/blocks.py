@@ -20,8 +20,9 @@ from dfg_bridge.sim.errors import CommandFailure
 from dfg_bridge.sim.grammar.nbt import Byte, ByteArray, Double, Float, Int, IntArray, Long, LongArray, Short
 from dfg_bridge.sim.grammar.snbt import format_snbt
 from dfg_bridge.sim.grammar.values import BlockPredicateArg, BlockStateArg, Coordinates, NbtPath
-from dfg_bridge.sim.world.blocks import Block, BlockEntity, is_sign
-from dfg_bridge.sim.world.entities import Player
+from dfg_bridge.sim.world.blocks import Block, BlockEntity, is_sign, sign_item, sign_support, sturdy
+from dfg_bridge.sim.world.entities import Entity, Player
+from dfg_bridge.sim.world.items import ItemStack
 
 if TYPE_CHECKING:
     from dfg_bridge.sim.commands.core import Executor
@@ -50,6 +51,7 @@ def place_block(ex: Executor, pos: tuple[int, int, int], state: BlockStateArg) -
         if current is None:
             return False
         del ex.world.blocks[pos]
+        _shape_update(ex, pos)
         return True
     if current is not None and current.id == block_id and current.properties == props:
         return False
@@ -59,7 +61,45 @@ def place_block(ex: Executor, pos: tuple[int, int, int], state: BlockStateArg) -
     if state.nbt:
         apply_block_nbt(ex, block, state.nbt)
     ex.world.blocks[pos] = block
+    _shape_update(ex, pos)
     return True
+
+
+_SIDES = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+
+
+def _shape_update(ex: Executor, pos: tuple[int, int, int]) -> None:
+    """The block at ``pos`` changed: a sign resting on it that can no longer stay breaks and drops.
+
+    ``Level.setBlock`` sends shape updates to the neighbours (unless flag 16): a wall or standing sign
+    whose support changes re-checks ``canSurvive`` and turns into a dropped sign item.
+    """
+    for dx, dy, dz in _SIDES:
+        near = (pos[0] + dx, pos[1] + dy, pos[2] + dz)
+        sign = ex.world.block(near)
+        if sign is None or not is_sign(sign.id) or sign_support(sign, near) != pos:
+            continue
+        if sturdy(ex.world.block_id(pos)):
+            continue
+        del ex.world.blocks[near]
+        _drop_at(ex, near, sign_item(sign.id))
+
+
+def _drop_at(ex: Executor, pos: tuple[int, int, int], item_id: str) -> None:
+    world = ex.world
+    stack = ItemStack(item_id, 1)
+    centre = (pos[0] + 0.5, pos[1] + 0.5, pos[2] + 0.5)
+    world.dropped.append((centre, stack))
+    world.add_entity(
+        Entity(
+            type="minecraft:item",
+            uuid=world.new_uuid(),
+            id=world.next_entity_id(),
+            pos=centre,
+            type_name=ex.texts.entity_name("minecraft:item"),
+            nbt={"Item": stack.to_nbt(json_text=world.json_text), "PickupDelay": Short(10), "Age": Short(0)},
+        )
+    )
 
 
 def _try_clear(ex: Executor, pos: tuple[int, int, int]) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from dfg_bridge.sim.commands.call import Call
 from dfg_bridge.sim.commands.selectors import find_entities, find_players, scoreboard_name
-from dfg_bridge.sim.commands.source import Source
+from dfg_bridge.sim.commands.source import Source, SourceKind
 from dfg_bridge.sim.commands.util import text_arg
 from dfg_bridge.sim.errors import CommandFailure
 from dfg_bridge.sim.grammar.values import DialogArg, EntitySelector, MessageArg
@@ -100,8 +100,10 @@ def _message_text(ex: Executor, src: Source, arg: object) -> str:
     return text
 
 
-def _broadcast_chat(ex: Executor, line: str) -> None:
-    ex.log.info(line)
+def _broadcast_chat(ex: Executor, src: Source, line: str) -> None:
+    # `say`/`me` are chat messages (1.19.1+): only a player's own is signed. RCON, the console, a sign
+    # or `execute as <player>` from RCON send an unsigned one, which the log tags `[Not Secure]`.
+    ex.log.chat(line, signed=src.kind is SourceKind.PLAYER and src.entity is src.origin_player)
     for player in ex.world.online_players():
         ex.tell(player, {"text": line}, "chat")
 
@@ -109,14 +111,15 @@ def _broadcast_chat(ex: Executor, line: str) -> None:
 def cmd_say(ex: Executor, src: Source, call: Call) -> int:
     """``say <message>``: ``[Name] message`` to everyone and the log."""
     _broadcast_chat(
-        ex, ex.tr("chat.type.announcement", src.display, _message_text(ex, src, call.arg("message")))
+        ex, src, ex.tr("chat.type.announcement", src.display, _message_text(ex, src, call.arg("message")))
     )
     return 1
 
 
 def cmd_me(ex: Executor, src: Source, call: Call) -> int:
     """``me <action>``: ``* Name action``."""
-    _broadcast_chat(ex, ex.tr("chat.type.emote", src.display, _message_text(ex, src, call.arg("action"))))
+    text = ex.tr("chat.type.emote", src.display, _message_text(ex, src, call.arg("action")))
+    _broadcast_chat(ex, src, text)
     return 1
 
 

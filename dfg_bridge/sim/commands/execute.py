@@ -24,6 +24,7 @@ from dfg_bridge.sim.grammar.values import (
     ItemSlots,
     NbtPath,
 )
+from dfg_bridge.sim.world.blocks import Block
 from dfg_bridge.sim.world.entities import Entity
 
 if TYPE_CHECKING:
@@ -252,11 +253,54 @@ def _tester(ex: Executor, cur: _Cursor, kind: str) -> Callable[[Source], int]:
     if kind == "loaded":
         cur.take()
         return lambda s: 1
-    # predicate, function, dimension, biome, blocks: consume what remains of this test and pass.
+    if kind == "blocks":
+        start, end, destination = cur.val(), cur.val(), cur.val()
+        masked = cur.lit() == "masked"
+        return lambda s: _same_blocks(ex, s, (start, end, destination), masked=masked)
+    # predicate, function, dimension, biome: consume what remains of this test and pass.
     ex.unmodelled[f"execute if {kind}"] += 1
     while not cur.done() and cur.peek()[0] != "run" and cur.peek()[0] not in ("if", "unless", "store"):
         cur.take()
     return lambda s: 1
+
+
+BLOCKS_LIMIT = 32768
+"""``ExecuteCommand``: at most this many blocks in an ``if blocks`` region."""
+
+
+def _same_blocks(ex: Executor, src: Source, where: tuple[object, object, object], *, masked: bool) -> int:
+    """``execute if blocks``: how many blocks of the region equal those at ``destination`` (0 if any differs).
+
+    As ``ExecuteCommand.checkRegions``: the block state and the block entity's data (without its
+    position) must match; with ``masked`` air in the source region is skipped and not counted.
+    """
+    a, b, dest = (block_pos(src, w) for w in where)
+    lo = tuple(min(p, q) for p, q in zip(a, b, strict=True))
+    hi = tuple(max(p, q) for p, q in zip(a, b, strict=True))
+    size = [h - low + 1 for low, h in zip(lo, hi, strict=True)]
+    volume = size[0] * size[1] * size[2]
+    if volume > BLOCKS_LIMIT:
+        raise CommandFailure(ex.tr("commands.execute.blocks.toobig", BLOCKS_LIMIT, volume))
+    count = 0
+    for dx in range(size[0]):
+        for dy in range(size[1]):
+            for dz in range(size[2]):
+                here = (lo[0] + dx, lo[1] + dy, lo[2] + dz)
+                there = (dest[0] + dx, dest[1] + dy, dest[2] + dz)
+                block, other = ex.world.block(here), ex.world.block(there)
+                if masked and block is None:
+                    continue
+                if _block_data(ex, here, block) != _block_data(ex, there, other):
+                    return 0
+                count += 1
+    return count
+
+
+def _block_data(ex: Executor, pos: tuple[int, int, int], block: Block | None) -> object:
+    if block is None:
+        return None
+    data = block_entity_to_nbt(ex, pos, block) if block.entity is not None else {}
+    return (block.id, sorted(block.properties.items()), {k: v for k, v in data.items() if k not in "xyz"})
 
 
 def _score_value(ex: Executor, src: Source, target: object, objective: str) -> int | None:

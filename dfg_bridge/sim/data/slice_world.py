@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-VERSIONS = ("1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11")
+VERSIONS = (
+    "1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11", "26.1",
+)
 PREFIXES = (
     "commands.",
     "container.",

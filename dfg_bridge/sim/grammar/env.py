@@ -17,12 +17,16 @@ _VERSION_RE = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?\Z")
 
 # Vendored tree versions and the range each covers (inclusive lower bound).
 TREE_FOR: tuple[tuple[tuple[int, int, int], str], ...] = (
+    ((26, 1, 0), "26.1"),
+    ((1, 21, 11), "1.21.11"),
+    ((1, 21, 9), "1.21.9"),
     ((1, 21, 6), "1.21.6"),
     ((1, 21, 5), "1.21.5"),
     ((1, 20, 5), "1.20.5"),
 )
 # Registry snapshots: hotfix releases share the content of the snapshot named here.
 REGISTRIES_FOR: tuple[tuple[tuple[int, int, int], str], ...] = (
+    ((26, 1, 0), "26.1"),
     ((1, 21, 11), "1.21.11"),
     ((1, 21, 9), "1.21.9"),
     ((1, 21, 7), "1.21.8"),
@@ -33,11 +37,14 @@ REGISTRIES_FOR: tuple[tuple[tuple[int, int, int], str], ...] = (
     ((1, 21, 0), "1.21.1"),
     ((1, 20, 5), "1.20.5"),
 )
-OLDEST, NEWEST = (1, 20, 5), (1, 21, 11)
+OLDEST = (1, 20, 5)
+RELEASE_LINES = ((1, 20), (1, 21), (26, 1))
+"""The release lines the vendored data covers (from 1.20.5; any hotfix of 26.1)."""
+SUPPORTED_TEXT = "1.20.5–26.1.x"
 
 
 class UnsupportedVersionError(ValueError):
-    """A version string outside 1.20.5–1.21.11 or not a version at all (code ``unsupported_version``)."""
+    """A version string outside 1.20.5–26.1.x or not a version at all (code ``unsupported_version``)."""
 
     code = "unsupported_version"
 
@@ -61,8 +68,10 @@ class GameVersion:
         if m is None:
             raise UnsupportedVersionError(f"not a Minecraft version: {text!r}")
         v = cls(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
-        if not OLDEST <= v.triple <= NEWEST:
-            raise UnsupportedVersionError(f"unsupported Minecraft version {text} (supported: 1.20.5–1.21.11)")
+        if not (v.triple >= OLDEST and v.triple[:2] in RELEASE_LINES):
+            raise UnsupportedVersionError(
+                f"unsupported Minecraft version {text} (supported: {SUPPORTED_TEXT})"
+            )
         return v
 
     @property
@@ -71,7 +80,7 @@ class GameVersion:
         return (self.major, self.minor, self.patch)
 
     def at_least(self, minor: int, patch: int = 0) -> bool:
-        """Whether this is 1.<minor>.<patch> or later."""
+        """Whether this is 1.<minor>.<patch> or later (26.x is later than every 1.x)."""
         return self.triple >= (1, minor, patch)
 
     def __str__(self) -> str:

@@ -112,7 +112,7 @@ class CommandGrammar:
 
     @classmethod
     def for_version(cls, version: str) -> CommandGrammar:
-        """The grammar for a release ``1.20.5``–``1.21.11`` (cached; one tree per version range).
+        """The grammar for a release ``1.20.5``–``26.1.x`` (cached; one tree per version range).
 
         Raises :class:`~dfg_bridge.sim.grammar.env.UnsupportedVersionError` (a ``ValueError``) otherwise.
         """
@@ -120,7 +120,7 @@ class CommandGrammar:
 
     @property
     def tree_version(self) -> str:
-        """Which vendored tree this grammar walks (``1.20.5``, ``1.21.5`` or ``1.21.6``)."""
+        """Which vendored tree this grammar walks (``1.20.5``, ``1.21.5``, ``1.21.6``, … ``26.1``)."""
         return self.env.tree_version
 
     # ------------------------------------------------------------------------------------------ parse

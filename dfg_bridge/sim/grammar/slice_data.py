@@ -4,7 +4,9 @@ Run ``python -m dfg_bridge.sim.grammar.slice_data /tmp/package/minecraft-data/da
 ``npm pack minecraft-data && tar xzf minecraft-data-*.tgz``. It writes, under ``data/``:
 
 - ``commands-<v>.json.gz``: the Brigadier tree of ``pc/<v>/commands.json`` in a compact list form
-  ``[kind, name, executable, redirect, parser, modifier, children]`` (examples dropped);
+  ``[kind, name, executable, redirect, parser, modifier, children]`` (examples dropped). minecraft-data
+  ships no tree for 1.21.9–1.21.11 (it points them at 1.21.6's), so those two are *derived*: 1.21.6's
+  tree with the root nodes whose history is known taken from 26.1's (see :data:`DERIVED_TREES`);
 - ``registries-<v>.json.gz``: ids of items (with stack sizes and durabilities), blocks (with their state
   properties), entity types, enchantments, mob effects, particles, biomes, attributes (1.20.5 takes
   1.21.1's list), and the item data-component names (from ``proto.yml``);
@@ -22,9 +24,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-TREE_VERSIONS = ("1.20.5", "1.21.5", "1.21.6")
+TREE_VERSIONS = ("1.20.5", "1.21.5", "1.21.6", "26.1")
+"""Versions whose ``commands.json`` minecraft-data ships (1.21.1–1.21.4 use 1.20.5's, 1.21.8 1.21.6's)."""
+DERIVED_TREES: dict[str, tuple[str, dict[str, str | None]]] = {
+    # 1.21.9 (25w34a) added `fetchprofile name|id` (minecraft.wiki, Commands/fetchprofile; `entity` is 26.1).
+    "1.21.9": ("1.21.6", {"fetchprofile": "drop:entity"}),
+    # 1.21.11 renamed the game rules to snake_case registry ids (25w44a) and added `stopwatch` and
+    # `execute if|unless stopwatch` (25w41a, minecraft.wiki, Commands/stopwatch).
+    "1.21.11": ("1.21.9", {"gamerule": None, "stopwatch": None, "execute": "stopwatch"}),
+}
+"""Derived trees: ``version: (base tree, {root node: how})``. ``None`` takes 26.1's node whole,
+``"drop:<child>"`` takes it without that child, ``"<child>"`` adds 26.1's ``if/unless <child>`` branches
+to the base node. Every other node is the base tree's (the daemon sends none of those that changed)."""
 REGISTRY_VERSIONS = (
-    "1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11",
+    "1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11", "26.1",
 )
 MESSAGE_PREFIXES = ("argument.", "arguments.", "parsing.", "command.", "snbt.", "slot.")
 OUT = Path(__file__).resolve().parent / "data"
@@ -106,6 +119,32 @@ def _registries(pc: Path, version: str, paths: dict[str, Any]) -> dict[str, Any]
     }
 
 
+def _with_children(node: list[Any], children: list[Any]) -> list[Any]:
+    return [*node[:6], children]
+
+
+def _derive(base: list[Any], newest: list[Any], how: dict[str, str | None]) -> list[Any]:
+    """``base`` with the root nodes named in ``how`` changed after ``newest`` (see :data:`DERIVED_TREES`)."""
+    new = {node[1]: node for node in newest}
+    out = {node[1]: node for node in base}
+    for name, rule in how.items():
+        if rule is None:
+            out[name] = new[name]
+        elif rule.startswith("drop:"):
+            out[name] = _with_children(new[name], [c for c in new[name][6] if c[1] != rule[5:]])
+        else:
+            branches = {c[1]: c for c in new[name][6]}
+            children = []
+            for child in out[name][6]:
+                if child[1] in ("if", "unless"):
+                    added = [c for c in branches[child[1]][6] if c[1] == rule]
+                    children.append(_with_children(child, [*child[6], *added]))
+                else:
+                    children.append(child)
+            out[name] = _with_children(out[name], children)
+    return [out[name] for name in sorted(out)]
+
+
 def main(argv: list[str]) -> int:
     """Slice ``argv[0]`` (the package's ``data`` directory) into ``data/``."""
     root = Path(argv[0])
@@ -113,9 +152,14 @@ def main(argv: list[str]) -> int:
     paths = json.loads((root / "dataPaths.json").read_text(encoding="utf-8"))["pc"]
     OUT.mkdir(exist_ok=True)
     messages: dict[str, dict[str, str]] = {}
+    trees: dict[str, list[Any]] = {}
     for version in TREE_VERSIONS:
         tree = json.loads((pc / version / "commands.json").read_text(encoding="utf-8"))
-        _write_gz(OUT / f"commands-{version}.json.gz", [_compact(c) for c in tree["root"]["children"]])
+        trees[version] = [_compact(c) for c in tree["root"]["children"]]
+    for version, (base, how) in DERIVED_TREES.items():
+        trees[version] = _derive(trees[base], trees["26.1"], how)
+    for version, tree_nodes in trees.items():
+        _write_gz(OUT / f"commands-{version}.json.gz", tree_nodes)
         lang_file = pc.parent / paths[version]["language"] / "language.json"
         lang = json.loads(lang_file.read_text(encoding="utf-8"))
         messages[version] = {k: v for k, v in sorted(lang.items()) if k.startswith(MESSAGE_PREFIXES)}

@@ -7,7 +7,7 @@ from typing import Any
 
 from dfg_bridge.sim.world.items import ItemStack
 
-__all__ = ["CONTAINER_SIZES", "Block", "BlockEntity", "is_sign"]
+__all__ = ["CONTAINER_SIZES", "Block", "BlockEntity", "is_sign", "sign_item", "sign_support", "sturdy"]
 
 CONTAINER_SIZES: dict[str, int] = {
     "minecraft:chest": 27,
@@ -65,6 +65,39 @@ _SIGNS = frozenset(
 def is_sign(block_id: str) -> bool:
     """Whether a block id is one of the sign kinds (standing, wall, hanging)."""
     return block_id in _SIGNS
+
+
+_OPPOSITE = {"north": (0, 0, 1), "south": (0, 0, -1), "east": (-1, 0, 0), "west": (1, 0, 0)}
+# Blocks with no sturdy face, of those a sign could end up next to (the rest count as solid).
+_NOT_STURDY = frozenset(
+    {"minecraft:air", "minecraft:cave_air", "minecraft:void_air", "minecraft:water", "minecraft:lava",
+     "minecraft:torch", "minecraft:wall_torch", "minecraft:redstone_torch", "minecraft:redstone_wall_torch",
+     "minecraft:lever", "minecraft:ladder", "minecraft:light", "minecraft:short_grass", "minecraft:snow"}
+)  # fmt: skip
+
+
+def sturdy(block_id: str) -> bool:
+    """Whether a block can hold a sign (``Block.isFaceSturdy``/``isSolid``, approximated)."""
+    return block_id not in _NOT_STURDY and not is_sign(block_id)
+
+
+def sign_support(block: Block, pos: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    """Where a standing or wall sign at ``pos`` rests (below it, or behind it); ``None`` for hanging signs.
+
+    ``StandingSignBlock``/``WallSignBlock.canSurvive``: a sign without that block stays where
+    ``setblock`` put it until a shape update comes from there, then breaks and drops (``updateShape``).
+    """
+    if block.id.endswith("_wall_sign") and "hanging" not in block.id:
+        dx, dy, dz = _OPPOSITE[block.properties.get("facing", "north")]
+        return (pos[0] + dx, pos[1] + dy, pos[2] + dz)
+    if block.id.endswith("_sign") and "hanging" not in block.id:
+        return (pos[0], pos[1] - 1, pos[2])
+    return None
+
+
+def sign_item(block_id: str) -> str:
+    """The item a broken sign drops (``oak_wall_sign`` → ``oak_sign``)."""
+    return block_id.replace("_wall_", "_")
 
 
 @dataclasses.dataclass

@@ -22,12 +22,17 @@ def test_versions_map_to_trees_and_are_cached() -> None:
     assert CommandGrammar.for_version("1.21").tree_version == "1.20.5"
     assert CommandGrammar.for_version("1.21.5").tree_version == "1.21.5"
     assert CommandGrammar.for_version("1.21.6").tree_version == "1.21.6"
-    assert CommandGrammar.for_version("1.21.11").tree_version == "1.21.6"
+    assert CommandGrammar.for_version("1.21.8").tree_version == "1.21.6"
+    assert CommandGrammar.for_version("1.21.9").tree_version == "1.21.9"
+    assert CommandGrammar.for_version("1.21.10").tree_version == "1.21.9"
+    assert CommandGrammar.for_version("1.21.11").tree_version == "1.21.11"
+    assert CommandGrammar.for_version("26.1").tree_version == "26.1"
+    assert CommandGrammar.for_version("26.1.1").tree_version == "26.1"
     assert CommandGrammar.for_version("1.21.6") is G6
     assert CommandGrammar.for_version(" 1.21.6 ") is G6
 
 
-@pytest.mark.parametrize("bad", ["1.20.4", "1.22", "2.0", "latest", "", "1.21.x"])
+@pytest.mark.parametrize("bad", ["1.20.4", "1.22", "2.0", "latest", "", "1.21.x", "26.2", "25.1"])
 def test_unsupported_versions(bad: str) -> None:
     with pytest.raises(UnsupportedVersionError) as info:
         CommandGrammar.for_version(bad)

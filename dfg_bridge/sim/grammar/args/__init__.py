@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dfg_bridge.sim.grammar.args import basic, blocks, coords, items, nbt_path, slots, targets, textargs
-from dfg_bridge.sim.grammar.args.common import read_int_range
+from dfg_bridge.sim.grammar.args.common import read_float_range, read_int_range
 from dfg_bridge.sim.grammar.env import GrammarEnv
 from dfg_bridge.sim.grammar.snbt import read_compound, read_value
 from dfg_bridge.sim.grammar.tree import ArgParser
@@ -43,6 +43,7 @@ def make_parser(parser_id: str, modifier: dict[str, Any] | None, env: GrammarEnv
         "minecraft:nbt_compound_tag": lambda: (lambda r: read_compound(r, v2)),
         "minecraft:nbt_tag": lambda: (lambda r: read_value(r, v2)),
         "minecraft:int_range": lambda: read_int_range,
+        "minecraft:float_range": lambda: read_float_range,
         "minecraft:component": lambda: textargs.component_parser(env),
         "minecraft:style": lambda: textargs.style_parser(env),
         "minecraft:dialog": lambda: textargs.dialog_parser(env),
