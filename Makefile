@@ -4,7 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint unit soak bench clean
+.PHONY: demo test lint unit soak bench clean browser
+
+# The spectator page's test drives Debian's headless Chromium (no browser download at run time).
+CHROMEDRIVER := /usr/bin/chromedriver
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +23,14 @@ lint: $(STAMP)
 	$(PY) -m ruff check dfg_bridge tests
 	$(PY) -m mypy dfg_bridge
 
-unit: $(STAMP)
+browser: $(CHROMEDRIVER)
+
+$(CHROMEDRIVER):
+	@command -v apt-get >/dev/null || { echo "install chromium and its chromedriver (Debian: chromium chromium-driver)"; exit 1; }
+	$(SUDO) apt-get update -q
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver
+
+unit: $(STAMP) $(CHROMEDRIVER)
 	$(PY) -m pytest
 
 test: lint unit

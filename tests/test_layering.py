@@ -11,13 +11,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli"),
-    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli"),
-    "host": ("sim", "render", "rcon", "sources", "app", "cli"),
-    "render": ("host", "sim", "app", "cli"),
-    "rcon": ("host", "sim", "app", "cli"),
-    "sources": ("host", "sim", "app", "cli"),
-    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model"),
+    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web"),
+    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "web"),
+    "host": ("sim", "render", "rcon", "sources", "app", "cli", "web"),
+    "render": ("host", "sim", "app", "cli", "web"),
+    "rcon": ("host", "sim", "app", "cli", "web"),
+    "sources": ("host", "sim", "app", "cli", "web"),
+    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "web"),
+    # The spectator web view is an adapter: it reads the host's published values, nothing else.
+    "web": ("sim", "render", "rcon", "sources", "app", "cli"),
 }
 
 

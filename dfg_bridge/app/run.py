@@ -181,6 +181,16 @@ def main(argv: Sequence[str]) -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
+    from dfg_bridge.web import from_config as start_web
+
+    try:
+        web = start_web(config.web, daemon.host)  # the spectator page, when web.port is set
+    except OSError as exc:
+        where = f"{config.web.host}:{config.web.port}"
+        print(f"{args.config}:{lines.get('web.port', 1)}: web.port: cannot listen on {where}: "
+              f"{exc.strerror or exc}", file=sys.stderr)  # fmt: skip
+        daemon.close()
+        return 2
     daemon.start()
     try:
         endpoint = start_from_args(args, daemon)
@@ -188,6 +198,8 @@ def main(argv: Sequence[str]) -> int:
         where = f"{args.metrics_host}:{args.metrics_port}"
         print(f"dfg-bridge run: --metrics-port: cannot listen on {where}: {exc.strerror or exc}",
               file=sys.stderr)  # fmt: skip
+        if web is not None:
+            web.close()
         daemon.close()
         return 2
     try:
@@ -195,6 +207,8 @@ def main(argv: Sequence[str]) -> int:
     finally:
         if endpoint is not None:
             endpoint.close()
+        if web is not None:
+            web.close()
         daemon.close()
     return 0
 

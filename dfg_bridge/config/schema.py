@@ -63,6 +63,7 @@ __all__ = [
     "SourceKind",
     "StartMode",
     "TableConfig",
+    "WebConfig",
 ]
 
 BlockPos = tuple[int, int, int]
@@ -202,6 +203,19 @@ class DisplaysConfig:
 
 
 @dataclass(frozen=True, kw_only=True)
+class WebConfig:
+    """``web:`` the spectator web page (観戦ページ), served by the daemon; off unless ``port`` is set."""
+
+    port: int | None = opt(None, "HTTP port of the spectator page; unset: no web server.", min=1, max=65535,
+                           quiet=True)  # fmt: skip
+    host: str = opt("127.0.0.1", "Address to listen on: loopback unless you mean to publish the page.")
+    broadcast_hands: bool = opt(
+        False, "Broadcast mode (配信): show every hand, the whole page delayed by `broadcast_delay`."
+    )
+    broadcast_delay: float = opt(120.0, "Broadcast mode: seconds the page lags behind the game.", min=5.0)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Box:
     """Two opposite corners of a box of blocks."""
 
@@ -311,5 +325,6 @@ class Config:
     game: GameConfig = opt(factory=GameConfig, doc="Match settings (every table's default).", share=True)
     hand: HandConfig = opt(factory=HandConfig, doc="Hand screen.")
     displays: DisplaysConfig = opt(factory=DisplaysConfig, doc="World displays.")
+    web: WebConfig = opt(factory=WebConfig, doc="Spectator web page.", quiet=True)
     custody: CustodyConfig = req("Item custody.")
     tables: tuple[TableConfig, ...] = req("The tables (at least one).")

@@ -53,6 +53,7 @@ from dfg_bridge.host.match import EndReason
 from dfg_bridge.host.outage import LinkGate, link_lost
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import HostSettings
+from dfg_bridge.host.spectate import Spectate
 from dfg_bridge.host.store import open_store
 from dfg_bridge.host.table import Table
 from dfg_bridge.model.events import (
@@ -128,6 +129,8 @@ class GameHost:
         self._calls: dict[str, Callable[[], None]] = {}
         self.gate = LinkGate(clock)
         """Holds events that need the server while the RCON link is down (see :mod:`.outage`)."""
+        self.spectate: Spectate | None = None
+        """The spectator publish hook (the web view), called after every event; ``None``: off."""
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -253,8 +256,10 @@ class GameHost:
         except Exception as exc:
             if link_lost(exc):
                 self.gate.failed_on(event, exc)
-                return
-            log.exception("while handling %r", event)
+            else:
+                log.exception("while handling %r", event)
+        if self.spectate is not None:
+            self.spectate.after(self.tables.values())
 
     def _refused(self, player: str, code: str, key: str, **params: object) -> None:
         self.ctx.rejected(player, code)

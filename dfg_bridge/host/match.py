@@ -84,6 +84,8 @@ class MatchRun:
         self.round_players = len(self.participants)
         """Players dealt into the current round (ranks and points depend on it)."""
         self.last_events: list[Event] = []
+        self.round_log: list[Event] = []
+        """Every engine event of the current round, in order (the spectator view's play history)."""
 
     # ---- identity -----------------------------------------------------------------------------
     @property
@@ -126,6 +128,7 @@ class MatchRun:
         self.round_no = len(self.match.records) + 1
         events = list(self.round.setup_events)
         self.last_events = events
+        self.round_log = list(events)
         return events, {"t": "round"}
 
     def apply(self, action: Action) -> tuple[list[Event], dict[str, Any]]:
@@ -134,12 +137,14 @@ class MatchRun:
             raise RuntimeError("no round")
         events = self.round.apply(action)
         self.last_events = events
+        self.round_log += events
         return events, {"t": "act", "a": action_json(action)}
 
     def drop(self, seat: int) -> tuple[list[Event], dict[str, Any]]:
         """脱落 of ``seat``; returns events and entry."""
         events = self.match.drop_out(seat)
         self.last_events = events
+        self.round_log += events
         return events, {"t": "drop", "seat": seat}
 
     def finish_round(self) -> dict[str, Any]:

@@ -60,7 +60,7 @@ def test_the_example_spells_out_every_default(example_text: str) -> None:
     # schema's defaults, so the example and docs/CONFIG.md cannot disagree.
     config = parse_config(example_text, file="x.yml", env=ENV).config
     base = example_text.split("\ntables:", maxsplit=1)[0]
-    for section in ("rcon", "source", "server", "commands", "game", "hand", "displays"):
+    for section in ("rcon", "source", "server", "commands", "game", "hand", "displays", "web"):
         value = getattr(config, section)
         default = type(value)()
         if section == "rcon":

@@ -268,6 +268,20 @@ def test_item_replace_writes_the_cursor_and_refreshes_the_open_menu(sim: SimServ
     assert view["cursor"]["count"] == 2 and view["open"]["slots"]["7"]["count"] == 3
 
 
+def test_data_merge_items_refreshes_the_open_menu(sim: SimServer) -> None:
+    # Vanilla: a menu slot reads through its container (Slot#getItem -> Container#getItem on the chest's
+    # block entity) and the menu is re-sent every tick, so `data merge block … {Items:[]}` empties the
+    # screen a player has open at once; it never keeps showing the old stacks.
+    c = _setup(sim)
+    sim.run_command(f"item replace block {CHEST[0]} {CHEST[1]} {CHEST[2]} container.4 with {CARD} 12")
+    c.open("Steve", CHEST)
+    assert _slot(c.player("Steve"), 4) == ("minecraft:red_dye", 12)
+    sim.run_command(f"data merge block {CHEST[0]} {CHEST[1]} {CHEST[2]} {{Items:[]}}")
+    assert c.player("Steve")["open"]["slots"] == {}
+    sim.run_command(f"item replace block {CHEST[0]} {CHEST[1]} {CHEST[2]} container.5 with {CARD} 3")
+    assert _slot(c.player("Steve"), 5) == ("minecraft:red_dye", 3)
+
+
 def test_own_inventory_clicks_without_an_open_container(sim: SimServer) -> None:
     c = _setup(sim)
     sim.run_command("item replace entity Steve inventory.0 with stone 4")  # inventory slot 9 = menu slot 9

@@ -235,7 +235,12 @@ def apply_block_nbt(ex: Executor, block: Block, nbt: dict[str, Any]) -> None:
                 stack = ItemStack.from_nbt(tag, json_text=json_text)
                 if isinstance(slot, Byte) and 0 <= slot.value < block.container_size and stack is not None:
                     items[slot.value] = stack
-            be.items = items
+            if len(be.items) == len(items):
+                # In place: an open menu's slots read through the block entity (vanilla Slot#getItem →
+                # Container#getItem), so a viewer sees the merged contents at once, never stale ones.
+                be.items[:] = items
+            else:
+                be.items = items
         elif key in ("Lock", "lock") and block.container_size:
             # 1.20.5–1.21.1 read "Lock" (a name), 1.21.2+ "lock" (an item predicate); the other is kept inert.
             wanted = "lock" if ex.world.version >= (1, 21, 2) else "Lock"
