@@ -92,6 +92,9 @@ _CLEAR_TEST = re.compile(
 )
 _CONDITION = re.compile(r"Test (?:passed|failed)(?:[.,] [Cc]ount: \d+)?")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_SNBT_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\'[^\'\\]*(?:\\.[^\'\\]*)*\'')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,20}")
 
 
@@ -227,31 +230,26 @@ def complete_value(text: str) -> bool:
         return False
     if text[0] not in "{[\"'":
         return re.fullmatch(r"[-+A-Za-z0-9._]+", text) is not None
-    depth = 0
-    quote: str | None = None
-    escaped = False
-    for index, ch in enumerate(text):
-        if quote is not None:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = None
-                if depth == 0:
-                    return index == len(text) - 1
-            continue
-        if ch in "\"'":
-            quote = ch
-        elif ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-            if depth < 0:
-                return False
-            if depth == 0:
-                return index == len(text) - 1
-    return False
+    # Strings are blanked first (a bracket or quote inside one means nothing); then the brackets alone
+    # must form one group that closes at the very end. Regexes do the scanning: a hand chest's
+    # reply is ~10 KB and is read many times a second.
+    skeleton = _SNBT_STRING.sub('""', text)
+    if skeleton.count('"') % 2 or skeleton.count("'") % 2:
+        return False  # an unterminated string
+    if skeleton[0] in "\"'":
+        return skeleton == '""'
+    if skeleton[-1] not in "]}":
+        return False
+    brackets = _NOT_BRACKET.sub("", skeleton)
+    if brackets[0] + brackets[-1] not in ("[]", "{}"):
+        return False
+    inner = brackets[1:-1]
+    while inner:
+        reduced = _PAIR.sub("", inner)
+        if reduced == inner:
+            return False  # unbalanced, or the outer group closed before the end
+        inner = reduced
+    return True
 
 
 def server_error(command: str, reply: str) -> str | None:
