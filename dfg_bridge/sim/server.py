@@ -150,8 +150,12 @@ class SimServer:
         return self.log.path
 
     def run_command(self, command: str) -> str:
-        """Run a console command as RCON does and return the reply text (what an RCON client sees)."""
-        return self.executor.run_rcon(command)
+        """Run a console command as RCON does and return its reply text.
+
+        The reply is the command's own feedback: RCON connections sharing the console buffer (DESIGN
+        §6) cannot mix into it, so a test may call this while a daemon talks to the server.
+        """
+        return self.executor.run_console(command)
 
     # -- internals ---------------------------------------------------------------------------------------
 

@@ -92,3 +92,15 @@ def test_bad_mixups_are_refused(sim: SimServer, body: dict[str, object]) -> None
     with pytest.raises(ControlError) as err:
         ctl.request("POST", "/rcon/mixups", body)
     assert err.value.status == 400
+
+
+def test_the_in_process_console_is_not_an_rcon_connection(sim: SimServer) -> None:
+    """``SimServer.run_command`` (tests, tools) returns its own output, whatever RCON clients do."""
+    ctl = ControlClient(sim.control_port)
+    ctl.stage_mixup("^list$", "empty")
+    ex = sim.executor
+    ex.rcon_prepare()
+    ex.rcon_execute("scoreboard objectives list")  # an RCON connection's output waits in the buffer
+    assert sim.run_command("list") == LIST
+    assert ex.rcon_response() == OBJECTIVES  # ... and is still there for that connection
+    assert len(ctl.mixups()["staged"]) == 1

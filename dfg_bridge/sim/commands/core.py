@@ -57,6 +57,8 @@ class Executor:
         self.lock = threading.RLock()
         self.handlers: dict[str, Handler] = HANDLERS
         self._rcon_buffer: list[str] = []
+        self._private: list[str] | None = None
+        """While :meth:`run_console` runs a command: where its RCON feedback goes instead."""
         self._seq = itertools.count(1)
         self.records: collections.deque[CommandRecord] = collections.deque(maxlen=RECORD_LIMIT)
         self.invalid: collections.deque[CommandRecord] = collections.deque(maxlen=RECORD_LIMIT)
@@ -109,7 +111,7 @@ class Executor:
 
     def _deliver(self, src: Source, text: str) -> None:
         if src.kind is SourceKind.RCON:
-            self._rcon_buffer.append(text)
+            self._rcon_target().append(text)
         elif src.kind is SourceKind.PLAYER and src.origin_player is not None:
             src.origin_player.messages.append(ReceivedMessage({"text": text}, "feedback"))
         elif src.kind is SourceKind.SERVER:
@@ -150,6 +152,24 @@ class Executor:
         self.rcon_execute(command)
         return self.rcon_response()
 
+    def run_console(self, command: str) -> str:
+        """Run ``command`` as the RCON console and return only its own feedback.
+
+        For tests and tools in this process: unlike an RCON connection (:meth:`run_rcon`), nothing
+        another connection does can empty this reply or add to it.
+        """
+        own: list[str] = []
+        with self.lock:
+            self._private = own
+            try:
+                self.rcon_execute(command)
+            finally:
+                self._private = None
+        return "".join(own)
+
+    def _rcon_target(self) -> list[str]:
+        return self._private if self._private is not None else self._rcon_buffer
+
     def rcon_prepare(self) -> None:
         """``RconConsoleSource.prepareForCommand``: empty the one buffer all RCON connections share.
 
@@ -168,7 +188,7 @@ class Executor:
             try:
                 self.perform(self.rcon_source, command, record=record)
             finally:
-                record["reply"] = "".join(self._rcon_buffer)[:2000]
+                record["reply"] = "".join(self._rcon_target())[:2000]
 
     def rcon_response(self) -> str:
         """``RconConsoleSource.getCommandResponse``: the shared buffer now (on the connection thread)."""
