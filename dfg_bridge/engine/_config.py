@@ -24,6 +24,7 @@ class Config:
     """Flat, precomputed view of a :class:`Rules` value."""
 
     __slots__ = (
+        "beyond",
         "bomb",
         "double_joker_group",
         "eight_cut",
@@ -34,6 +35,8 @@ class Config:
         "foul_later_lower",
         "group_table",
         "joker_triggers",
+        "joker_unlocks",
+        "leader_pass",
         "lock",
         "lock_by_joker",
         "max_group",
@@ -45,6 +48,7 @@ class Config:
         "nakama_rate",
         "nine_reverse",
         "number_lock",
+        "owner_again",
         "pass_lock",
         "rev_group",
         "rev_stairs",
@@ -55,6 +59,7 @@ class Config:
         "slime",
         "slime_needed",
         "spade3",
+        "spades_first",
         "stairs",
         "stairs_above",
         "stairs_cache",
@@ -98,6 +103,11 @@ class Config:
         self.nakama_rate = rules.nakama_rate
         self.nakama_max = rules.nakama_max
         self.joker_triggers = rules.joker_triggers
+        self.owner_again = rules.owner_again
+        self.leader_pass = rules.leader_may_pass
+        self.beyond = rules.stairs and rules.joker_beyond_ends
+        self.joker_unlocks = rules.joker_unlocks
+        self.spades_first = rules.exchange_spades_first
         # tables indexed by (r << 4 | t) and (r << 6 | t << 2 | jokers-held bits)
         self.single_table = [mv.singles(i >> 4, i & 15) for i in range(13 * 16)]
         self.group_table = [mv.groups(i >> 6, (i >> 2) & 15, i & 3, self.max_group) for i in range(13 * 64)]

@@ -28,13 +28,57 @@ from dfg_bridge.engine.events import (
     PhaseChanged,
     Recruited,
 )
-from dfg_bridge.engine.rules import LeaderRule
+from dfg_bridge.engine.rules import LeaderRule, Rules
 
 D3_BIT = 1 << 2  # ♦3
 TRANSFER = 10
-"""History record of cards moving between hands: ``(TRANSFER, mask, giver, receiver)``."""
+"""History record of cards moving between hands: ``(TRANSFER, mask, giver, receiver[, hidden])``;
+``hidden`` (1) means the receiver is not told which cards they are (``exchange_hidden``)."""
 
-__all__ = ["ALL_JOKER_PAIR", "D3_BIT", "EXCHANGE", "OVER", "PLAY", "S3_BIT", "S3_SINGLE", "TRANSFER", "Core"]
+__all__ = [
+    "ALL_JOKER_PAIR",
+    "D3_BIT",
+    "EXCHANGE",
+    "OVER",
+    "PLAY",
+    "S3_BIT",
+    "S3_SINGLE",
+    "TRANSFER",
+    "Core",
+    "default_dealer",
+    "strongest_cards",
+]
+
+
+def uses_dealer(rules: Rules) -> bool:
+    """Whether these rules have a dealer (003: the dealer deals and leads)."""
+    return rules.dealer_deals or LeaderRule.DEALER in (rules.first_leader, rules.later_leader)
+
+
+def default_dealer(rules: Rules, prev_ranking: Sequence[int]) -> int | None:
+    """The dealer when none is given: the previous round's 大貧民 (003 「2回目以降は、大貧民が配る」).
+
+    ``prev_ranking`` lists last round's seats still playing, 1st first; None when the rules use no
+    dealer or there was no previous round.
+    """
+    if prev_ranking and uses_dealer(rules):
+        return prev_ranking[-1]
+    return None
+
+
+def strongest_cards(hand: int, k: int, spades_first: bool) -> int:
+    """The ``k`` strongest cards of ``hand`` (jokers first); ties within a rank go ♣, ♦, ♥, ♠ first,
+    or ♠, ♥, ♦, ♣ with ``spades_first`` (UECda)."""
+    out = 0
+    for _ in range(min(k, hand.bit_count())):
+        top = 1 << (hand.bit_length() - 1)
+        if spades_first and top < 1 << mv.JOKER_SHIFT:
+            base = 4 * ((top.bit_length() - 1) >> 2)
+            same = (hand >> base) & 15
+            top = (same & -same) << base
+        out |= top
+        hand &= ~top
+    return out
 
 
 class Core(Flow):
@@ -167,13 +211,8 @@ class Core(Flow):
         w[seat] -= k
         w[target] += k
         self.wallets = tuple(w)
-        strong = 0
-        th = self.hands[target]
-        for _ in range(min(k, th.bit_count())):
-            top = 1 << (th.bit_length() - 1)
-            strong |= top
-            th &= ~top
-        self.hands[target] = th
+        strong = strongest_cards(self.hands[target], k, self.cfg.spades_first)
+        self.hands[target] &= ~strong
         self.hands[seat] &= ~mask
         held = list(self.held)
         held[seat] |= strong
@@ -214,8 +253,10 @@ class Core(Flow):
         if not self.present:
             raise ValueError("nobody holds a card")
         self.slime = slime
-        self.dealer = -1 if dealer is None else dealer
         prev = tuple(s for s in (prev_ranking or ()) if self.present >> s & 1)
+        if dealer is None:
+            dealer = default_dealer(rules, prev)
+        self.dealer = -1 if dealer is None else dealer
         self.prev_ranking = prev
         self.prev_daifugo = prev[0] if prev else -1
         if wallets is not None:
@@ -260,17 +301,13 @@ class Core(Flow):
         if len(prev) >= 4:
             pairs.append((prev[1], prev[-2], 1))
         pending = []
+        hidden = self.cfg.rules.exchange_hidden
         for high, low, k in pairs:
-            h = self.hands[low]
-            strong = 0
-            for _ in range(min(k, h.bit_count())):
-                top = 1 << (h.bit_length() - 1)
-                strong |= top
-                h &= ~top
-            self.hands[low] = h
+            strong = strongest_cards(self.hands[low], k, self.cfg.spades_first)
+            self.hands[low] &= ~strong
             self.hands[high] |= strong
-            self.history.append((low, (TRANSFER, strong, low, high)))
-            self.setup_events.append(Gave(low, high, cards_of_mask(strong), "exchange_auto"))
+            self.history.append((low, (TRANSFER, strong, low, high, int(hidden))))
+            self.setup_events.append(Gave(low, high, cards_of_mask(strong), "exchange_auto", hidden))
             pending.append((high, low, k))
         self.ex_pending = tuple(pending)
 
@@ -286,6 +323,8 @@ class Core(Flow):
         if self.ev is not None and lost:
             self.ev.append(Discarded(seat, cards_of_mask(lost), "dropout"))
         was_turn = self.cur == seat
+        # a decision owed after the seat's own play (7渡し/10捨て/Qボンバー), not a turn's なかまカード
+        deciding = bool(self.pending) and self.pending[0][0] != mv.K_RECRUIT
         self.ex_pending = tuple(e for e in self.ex_pending if seat not in (e[0], e[1]))
         self.bribe_order = tuple(s for s in self.bribe_order if s != seat)
         self._finish(seat, "dropout")
@@ -300,9 +339,8 @@ class Core(Flow):
         if was_turn:
             self.pending = ()
             self.risen = -1
-            if self.fmove is None:
-                self._set_turn(self._next_active(seat))
-            elif self.fby == seat:
+            if self.fmove is not None and self.fby == seat and deciding:
                 self._after_play(seat)
             else:
+                # also an empty field some leaders passed on, and an owner asked again (uecda)
                 self._advance(seat)

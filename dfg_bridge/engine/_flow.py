@@ -70,22 +70,29 @@ class Flow(MoveGen):
     def _advance(self, cur: int) -> None:
         """Give the turn to the next seat, or clear the field if everyone else passed."""
         act = self.active
-        passed = self.passm
         fb = self.fby
-        need = act & ~passed & ~(1 << fb)
-        if need == 0:
+        cfg = self.cfg
+        unpassed = act & ~self.passm
+        if fb < 0:
+            # an empty field that a leader passed on (leader_may_pass): once everyone has passed, the
+            # trick's leader, next after the last passer, leads again (UECda: the last to put cards)
+            if not unpassed:
+                self._clear(ClearReason.ALL_PASSED, self._next_active(cur))
+                return
+        elif not (unpassed if cfg.owner_again else unpassed & ~(1 << fb)):
+            # UECda asks the owner again, so the field clears when the owner passes too
             leader = fb if act >> fb & 1 else self._next_active(fb)
             self._clear(ClearReason.ALL_PASSED, leader)
             return
-        n = self.n
-        d = self.dirn
-        pl = self.cfg.pass_lock
-        s = cur
-        for _ in range(n):
-            s = (s + d) % n
-            if act >> s & 1 and not (pl and passed >> s & 1):
-                break
-        if s == fb:
+        # the next candidate seat in turn order, by bit scan (never empty here)
+        cand = unpassed if cfg.pass_lock else act
+        if self.dirn > 0:
+            later = cand >> (cur + 1)
+            s = cur + (later & -later).bit_length() if later else (cand & -cand).bit_length() - 1
+        else:
+            earlier = cand & ((1 << cur) - 1)
+            s = (earlier or cand).bit_length() - 1
+        if s == fb and not cfg.owner_again:
             # back to whoever played last (5飛び skipped the others): 000 「最後にカードを出した
             # プレイヤーの順番まで回ってきた場合は…場が流れる」
             self._clear(ClearReason.ALL_PASSED, fb)
@@ -199,7 +206,9 @@ class Flow(MoveGen):
             and not lone_joker
             and m[6]
             and prev[6]
-            and (cfg.lock_by_joker or not (m[2] or prev[2]))
+            # 001 「直前の手がジョーカー入りのときは始まりません」: only the previous play's joker
+            # matters; the new play's joker counts as the suit it stands for
+            and (cfg.lock_by_joker or not prev[2])
         ):
             if cfg.lock and not self.lockm and m[6] == prev[6]:
                 self.lockm = m[6]
@@ -213,6 +222,9 @@ class Flow(MoveGen):
                 self.nlock = True
                 if ev is not None:
                     ev.append(NumberLocked(bool(self.lockm)))
+        if lone_joker and cfg.joker_unlocks:
+            self.lockm = 0  # UECda: a lone joker ends any lock
+            self.nlock = False
         finishing = h == 0
         foul = finishing and self._is_foul(m, inv, spade3)
         if cfg.revolution and not lone_joker:
@@ -228,7 +240,8 @@ class Flow(MoveGen):
             if ev is not None:
                 ev.append(ElevenBackChanged(True))
         if cfg.slime:
-            self._slime(m, finishing or foul)
+            # 000 exempts a foul finish and the last finish of the game (各ゲームの最後に♠であがった時)
+            self._slime(m, foul or (finishing and self._last_finish(seat)))
         if cfg.nine_reverse and self._count(m, R_NINE):
             self.dirn = -self.dirn
             if ev is not None:
@@ -268,6 +281,20 @@ class Flow(MoveGen):
                 self.pending = tuple(pend)
                 return
         self._after_play(seat)
+
+    def _last_finish(self, seat: int) -> bool:
+        """Would ``seat`` finishing normally now end the round (都落ち included)?"""
+        rest = self.active & ~(1 << seat)
+        fallen = self.prev_daifugo
+        if (
+            not self.top
+            and self.cfg.miyako
+            and self.present.bit_count() >= self.cfg.miyako_min
+            and fallen >= 0
+            and fallen != seat
+        ):
+            rest &= ~(1 << fallen)
+        return rest.bit_count() <= 1
 
     def _slime(self, m: mv.Move, no_spawn: bool) -> None:
         ev = self.ev

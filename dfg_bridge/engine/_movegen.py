@@ -11,8 +11,8 @@ class MoveGen(State):
 
     __slots__ = ()
 
-    def _melds(self, seat: int) -> tuple[int, list[mv.Move], dict[tuple[int, int], list[mv.Move]]]:
-        """All melds of ``seat``'s hand (lead view), bucketed by (kind, size); cached per hand."""
+    def _melds(self, seat: int) -> tuple[int, list[mv.Move], dict[int, list[mv.Move]]]:
+        """All melds of ``seat``'s hand (lead view), bucketed by ``kind << 4 | size``; cached per hand."""
         h = self.hands[seat]
         c = self.cache[seat]
         if c is not None and c[0] == h:
@@ -50,11 +50,11 @@ class MoveGen(State):
                     key = (ranks << 6) | (s << 2) | jb
                     got = cache.get(key)
                     if got is None:
-                        got = cache[key] = mv.stairs(s, ranks, jb, ms)
+                        got = cache[key] = mv.stairs(s, ranks, jb, ms, cfg.beyond)
                     out.extend(got)
-        buckets: dict[tuple[int, int], list[mv.Move]] = {}
+        buckets: dict[int, list[mv.Move]] = {}
         for m in out:
-            k = (m[0], m[3])
+            k = m[0] << 4 | m[3]
             b = buckets.get(k)
             if b is None:
                 buckets[k] = [m]
@@ -70,7 +70,7 @@ class MoveGen(State):
         res: list[mv.Move] = []
         strongest = 0 if self.rev != self.eb else 12
         for m in out:
-            if m[4] < 0:  # JK JK pair: the strongest rank
+            if m[4] < 0 and m[0] == mv.K_GROUP:  # JK JK pair: the strongest rank
                 res.append((mv.K_GROUP, m[1], 2, 2, strongest, strongest, 3))
             elif cfg.double_joker_group and m[0] == mv.K_STAIRS and m[2] == 2 and m[3] == 3:
                 continue
@@ -87,7 +87,7 @@ class MoveGen(State):
             if self.cfg.spade3 and h & S3_BIT:
                 return [S3_SINGLE]
             return []
-        bucket = self._melds(seat)[2].get((fk, f[3]))
+        bucket = self._melds(seat)[2].get(fk << 4 | f[3])
         if not bucket:
             return []
         inv = self.rev != self.eb
@@ -103,7 +103,7 @@ class MoveGen(State):
             if r == mv.JOKER_RANK:
                 out.append(m)  # a lone joker beats any ordinary single, locks or not
                 continue
-            if r < 0:  # JK JK pair: pick the strongest legal rank
+            if r < 0 and kind == mv.K_GROUP:  # JK JK pair: pick the strongest legal rank
                 want = fref + 1 if nl else 12
                 if want > 12 or want <= fref:
                     continue
@@ -142,6 +142,10 @@ class MoveGen(State):
         if self.pending:
             return self._decision_moves(seat)
         if self.fmove is None:
+            if self.cfg.leader_pass:
+                out = self._lead_moves(seat)
+                out.append(mv.PASS)
+                return out
             return self._lead_moves(seat)
         out = self._follow_moves(seat)
         out.append(mv.PASS)
@@ -160,7 +164,6 @@ class MoveGen(State):
             out += [(mv.K_BOMB, r) for r in range(14) if not named >> r & 1]
             return out
         return [(code, m) for m in _subsets(h, count)]
-
 
 
 def _subsets(h: int, k: int) -> list[int]:

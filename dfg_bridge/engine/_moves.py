@@ -4,7 +4,8 @@ A *move* is a plain tuple so that generation, hashing and comparison stay cheap:
 
 * plays: ``(kind, mask, jokers, size, low, top, suits)`` with ``kind`` 1 single, 2 group, 3 stairs;
   ``mask`` the card-index bits (jokers included), ``low``/``top`` natural rank indices 0–12 (3..2;
-  13 for a lone joker), ``suits`` the 4-bit suit set of the readings;
+  13 for a lone joker; stairs reach -1 / 13 when a joker stands below 3 / above 2), ``suits`` the
+  4-bit suit set of the readings;
 * ``PASS = (0,)``;
 * decisions: ``(GIVE, mask)`` 7渡し, ``(DISCARD, mask)`` 10捨て, ``(BOMB, r)`` Qボンバー (r 0–12,
   13 = jokers, -1 = stop), ``(RECRUIT, index)`` なかまカード (-1 = decline), ``(BRIBE, mask, target)``,
@@ -39,6 +40,10 @@ REAL_BITS = (1 << 52) - 1
 JOKER_RANK = 13
 SPADE_BITS = sum(1 << (4 * r) for r in range(13))
 SUIT_BITS = tuple(SPADE_BITS << s for s in range(4))
+BEYOND_LOW = -1
+"""Reading of a joker standing below 3 at the start of stairs (``joker_beyond_ends``)."""
+BEYOND_HIGH = 64
+"""Reading of a joker standing above 2 at the end of stairs."""
 
 POP4 = tuple(bin(i).count("1") for i in range(16))
 
@@ -100,27 +105,35 @@ def groups(r: int, t: int, jbits: int, max_group: int) -> tuple[Move, ...]:
 
 
 @cache
-def stairs(s: int, ranks: int, jbits: int, min_len: int) -> tuple[Move, ...]:
-    """Stairs moves in suit ``s`` from the 13-bit rank set ``ranks`` and held jokers ``jbits``."""
+def stairs(s: int, ranks: int, jbits: int, min_len: int, beyond: bool = False) -> tuple[Move, ...]:
+    """Stairs moves in suit ``s`` from the 13-bit rank set ``ranks`` and held jokers ``jbits``.
+
+    With ``beyond`` a joker may also stand at rank -1 (below 3) or 13 (above 2).
+    """
     out: list[Move] = []
     nj = POP4[jbits]
-    for low in range(13):
-        for top in range(low + min_len - 1, 13):
-            window = ((1 << (top - low + 1)) - 1) << low
-            have = ranks & window
-            if not have:
-                continue
-            missing = (top - low + 1) - have.bit_count()
+    # bit p of ``held`` is rank p - shift, so ranks -1 and 13 (never held) fit in without clipping
+    shift = 1 if beyond else 0
+    held = ranks << shift
+    span = 13 + 2 * shift
+    base = s - 4 * shift
+    joker_masks = [joker_bits_used(jbits, u) for u in range(nj + 1)]
+    for p in range(span):
+        for q in range(p + min_len - 1, span):
+            size = q - p + 1
+            have = held & (((1 << size) - 1) << p)
+            missing = size - have.bit_count()
             if missing > nj:
+                break  # a longer window only misses more
+            if not have:
                 continue
             mask = 0
             rest = have
             while rest:
                 b = rest & -rest
-                mask |= 1 << (4 * (b.bit_length() - 1) + s)
+                mask |= 1 << (4 * (b.bit_length() - 1) + base)
                 rest ^= b
-            size = top - low + 1
-            out.append((K_STAIRS, mask | joker_bits_used(jbits, missing), missing, size, low, top, 1 << s))
+            out.append((K_STAIRS, mask | joker_masks[missing], missing, size, p - shift, q - shift, 1 << s))
     return tuple(out)
 
 
@@ -147,7 +160,10 @@ def count_rank(move: Move, r: int, readings: bool) -> int:
 
 
 def joker_readings(move: Move) -> list[int]:
-    """Card indices the jokers of a play stand for, ascending (empty for a lone joker)."""
+    """Card indices the jokers of a play stand for, ascending (empty for a lone joker).
+
+    A stairs joker beyond the ends reads :data:`BEYOND_LOW` or :data:`BEYOND_HIGH`.
+    """
     kind = move[F_KIND]
     u = move[F_JOKERS]
     if not u or kind == K_SINGLE:
@@ -159,11 +175,24 @@ def joker_readings(move: Move) -> list[int]:
         extra = move[F_SUITS] & ~real
         return [4 * r + s for s in range(4) if extra >> s & 1][:u]
     s = (move[F_SUITS] & -move[F_SUITS]).bit_length() - 1
-    return [4 * r + s for r in range(move[F_LOW], move[F_TOP] + 1) if not mask >> (4 * r + s) & 1]
+    out = []
+    for r in range(move[F_LOW], move[F_TOP] + 1):
+        if r < 0:
+            out.append(BEYOND_LOW)
+        elif r > 12:
+            out.append(BEYOND_HIGH)
+        elif not mask >> (4 * r + s) & 1:
+            out.append(4 * r + s)
+    return out
 
 
-def candidates(mask: int, max_group: int, stairs_on: bool, min_stairs: int) -> list[Move]:
-    """Every reading of exactly the cards in ``mask`` (canonical joker suits in groups)."""
+def candidates(
+    mask: int, max_group: int, stairs_on: bool, min_stairs: int, beyond: bool = False
+) -> list[Move]:
+    """Every reading of exactly the cards in ``mask`` (canonical joker suits in groups).
+
+    ``beyond``: stairs jokers may stand below 3 or above 2 (``joker_beyond_ends``).
+    """
     real = mask & REAL_BITS
     jb = mask >> JOKER_SHIFT
     u = POP4[jb]
@@ -188,7 +217,8 @@ def candidates(mask: int, max_group: int, stairs_on: bool, min_stairs: int) -> l
         if len(suits_seen) == 1 and len(ranks) == real.bit_count():
             s = suits_seen.pop()
             lo, hi = min(ranks), max(ranks)
-            for low in range(max(0, hi - size + 1), min(lo, 13 - size) + 1):
+            lo_min, hi_max = (-1, 13) if beyond else (0, 12)
+            for low in range(max(lo_min, hi - size + 1), min(lo, hi_max + 1 - size) + 1):
                 out.append((K_STAIRS, mask, u, size, low, low + size - 1, 1 << s))
     return out
 

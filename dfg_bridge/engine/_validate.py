@@ -43,7 +43,9 @@ def check_play_move(core: Core, m: mv.Move, pinned: bool) -> tuple[ErrorCode | N
     """Is play ``m`` legal for the seat to act? Returns (error or None, move with final readings)."""
     cfg = core.cfg
     kind = m[0]
-    if kind == mv.K_STAIRS and (not cfg.stairs or m[3] < cfg.min_stairs):
+    if kind == mv.K_STAIRS and (
+        not cfg.stairs or m[3] < cfg.min_stairs or (not cfg.beyond and (m[4] < 0 or m[5] > 12))
+    ):
         return ErrorCode.INVALID_MELD, m
     if kind == mv.K_GROUP and m[3] > cfg.max_group:
         return ErrorCode.INVALID_MELD, m
@@ -110,7 +112,7 @@ def resolve_play(core: Core, seat: int, cards: Sequence[Card], pins: Sequence[Ca
     for idx in held_jokers:
         mask |= 1 << idx
     cfg = core.cfg
-    cands = apply_pins(mv.candidates(mask, cfg.max_group, cfg.stairs, cfg.min_stairs), pinned)
+    cands = apply_pins(mv.candidates(mask, cfg.max_group, cfg.stairs, cfg.min_stairs, cfg.beyond), pinned)
     if not cands:
         raise EngineError(ErrorCode.INVALID_MELD, "those cards are not a single, group or stairs")
     best: mv.Move | None = None
@@ -164,7 +166,7 @@ def move_of_action(core: Core, action: Action) -> mv.Move:
         check_turn(core, seat)
         if core.pending:
             raise EngineError(ErrorCode.WRONG_PHASE, "finish your 7/10/Q/なかま decision first")
-        if core.fmove is None:
+        if core.fmove is None and not core.cfg.leader_pass:
             raise EngineError(ErrorCode.LEADER_CANNOT_PASS, "the leader may not pass")
         return mv.PASS
     if isinstance(action, Give) and core.ph == EXCHANGE:

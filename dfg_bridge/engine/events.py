@@ -196,6 +196,14 @@ class Gave(Event):
     to: int
     cards: tuple[Card, ...]
     why: str
+    hidden: bool = False
+    """The receiver is not told which cards these are (``exchange_hidden``: UECda's 大富豪 and 富豪)."""
+
+    def to_json(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        out = Event.to_json(self, names)
+        if not self.hidden:
+            del out["hidden"]  # the key appears only when set (older replays stay byte-identical)
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,10 @@ class Meld:
 
     @property
     def rank(self) -> Rank | None:
-        """Strength key: the group's rank, the stairs' lowest rank; None for a lone joker."""
+        """Strength key: the group's rank, the stairs' lowest rank; None for a lone joker.
+
+        A stairs joker beyond the ends (``joker_beyond_ends``) reads as itself and is not counted here.
+        """
         ranks = [c.rank for c in self.readings if c.rank is not None]
         return min(ranks) if ranks else None
 
@@ -112,7 +115,8 @@ class Meld:
         if mask.bit_count() != len(cards):
             return ()
         pinned = {c.index: p for c, p in zip(cards, pin_list, strict=True) if p is not None and c.is_joker}
-        moves = apply_pins(mv.candidates(mask, rules.max_group, rules.stairs, rules.min_stairs), pinned)
+        found = mv.candidates(mask, rules.max_group, rules.stairs, rules.min_stairs, rules.joker_beyond_ends)
+        moves = apply_pins(found, pinned)
         moves.sort(key=lambda m: (-m[mv.F_LOW], m[mv.F_KIND]))
         return tuple(meld_of_move(m) for m in moves)
 
@@ -167,13 +171,15 @@ def meld_of_move(m: mv.Move) -> Meld:
     if kind == mv.K_SINGLE:
         card = (real or jokers)[0]
         return Meld(MeldKind.SINGLE, (card,), (card,))
-    readings = [CARDS[i] for i in mv.joker_readings(m)]
-    while len(readings) < len(jokers):  # more jokers than open suits in a group: repeat the rank
-        readings.append(readings[-1] if readings else CARDS[4 * m[mv.F_LOW]])
     if kind == mv.K_GROUP:
+        readings = [CARDS[i] for i in mv.joker_readings(m)]
+        while len(readings) < len(jokers):  # more jokers than open suits in a group: repeat the rank
+            readings.append(readings[-1] if readings else CARDS[4 * m[mv.F_LOW]])
         return Meld(MeldKind.GROUP, tuple(real + jokers), tuple(real + readings))
+    # a joker beyond the ends of stairs reads as itself, first (below 3) or last (above 2)
     pairs = [(c.index, c, c) for c in real] + [
-        (r.index, j, r) for j, r in zip(jokers, readings, strict=True)
+        (i, j, CARDS[i] if 0 <= i < mv.JOKER_SHIFT else j)
+        for j, i in zip(jokers, mv.joker_readings(m), strict=True)
     ]
     pairs.sort(key=lambda p: p[0])
     return Meld(MeldKind.STAIRS, tuple(p[1] for p in pairs), tuple(p[2] for p in pairs))
@@ -191,7 +197,7 @@ def move_of_meld(meld: Meld) -> mv.Move | None:
     for card, reading in zip(meld.cards, meld.readings, strict=True):
         if not card.is_joker and reading != card:
             return None
-        if card.is_joker and reading.is_joker and meld.kind is not MeldKind.SINGLE:
+        if card.is_joker and reading.is_joker and meld.kind is MeldKind.GROUP:
             return None
     if meld.kind is MeldKind.SINGLE:
         if size != 1:
@@ -209,10 +215,28 @@ def move_of_meld(meld: Meld) -> mv.Move | None:
             return None
         rank = ranks.pop()
         return (mv.K_GROUP, mask, u, size, rank, rank, suits)
+    if any(r.is_joker for r in meld.readings):
+        return _beyond_stairs(meld, mask, u)
     idx = sorted(r.index >> 2 for r in meld.readings)
     if suits.bit_count() != 1 or idx != list(range(idx[0], idx[0] + size)) or size < 3:
         return None
     return (mv.K_STAIRS, mask, u, size, idx[0], idx[-1], suits)
+
+
+def _beyond_stairs(meld: Meld, mask: int, u: int) -> mv.Move | None:
+    """Stairs with a joker reading as itself: it stands below 3 (first) or above 2 (last)."""
+    size = len(meld.readings)
+    known = [(i, c.index >> 2) for i, c in enumerate(meld.readings) if not c.is_joker]
+    suit_set = {c.index & 3 for c in meld.readings if not c.is_joker}
+    if size < 3 or not known or len(suit_set) != 1:
+        return None
+    low = known[0][1] - known[0][0]
+    if any(r != low + i for i, r in known) or low < -1 or low + size - 1 > 13:
+        return None
+    for i, c in enumerate(meld.readings):
+        if c.is_joker and 0 <= low + i <= 12:
+            return None  # inside the ranks a joker must read as a card
+    return (mv.K_STAIRS, mask, u, size, low, low + size - 1, 1 << suit_set.pop())
 
 
 _ = _CODE_OF

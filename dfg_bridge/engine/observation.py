@@ -69,7 +69,8 @@ def observe(rnd: RoundViews, seat: int) -> Observation:
     transfers: list[tuple[int, int, tuple[Card, ...]]] = []
     for s, m in rnd.history:
         if m[0] == TRANSFER:
-            if seat in (m[2], m[3]):
+            # a hidden transfer (exchange_hidden) is known to its giver only
+            if seat == m[2] or (seat == m[3] and not (len(m) > 4 and m[4])):
                 transfers.append((m[2], m[3], cards_of_mask(m[1])))
         elif m[0] == mv.K_PASS:
             history.append(Pass(s))

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from dfg_bridge.engine import _moves as mv
 from dfg_bridge.engine._config import config_of
-from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY
+from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, default_dealer
 from dfg_bridge.engine._validate import bribe_targets, move_of_action, resolve_play
 from dfg_bridge.engine._views import _PENDING_CODES, Finish, Phase, RoundViews
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
@@ -113,7 +113,8 @@ class Round(RoundViews):
         """Shuffle with ``rng_seed`` and deal round-robin as evenly as possible.
 
         Dealing starts at the dealer when :attr:`Rules.dealer_deals` (003: the dealer gets the extra
-        card), otherwise at seat 0 (or the dealer's left if a dealer is given).
+        card), otherwise at seat 0 (or the dealer's left if a dealer is given). Without a ``dealer``,
+        rules that use one take the previous 大貧民 (003 「2回目以降は、大貧民が配る」).
         """
         if not 2 <= n_seats <= 8:
             raise ValueError("2 to 8 seats")
@@ -121,6 +122,8 @@ class Round(RoundViews):
         cards = list(deck(rules.jokers))
         rng = random.Random(rng_seed)
         rng.shuffle(cards)
+        if dealer is None and prev_ranking:
+            dealer = default_dealer(rules, [s for s in prev_ranking if s in seats])
         start = 0
         if dealer is not None:
             start = dealer if rules.dealer_deals else (dealer + 1) % n_seats
@@ -214,7 +217,6 @@ class Round(RoundViews):
         rnd.wallets = tuple(obs.wallets)
         rnd.prev_daifugo = -1 if obs.prev_daifugo is None else obs.prev_daifugo
         return rnd
-
 
 
     # ------------------------------------------------------------------ copy and undo
@@ -358,36 +360,6 @@ class Round(RoundViews):
         return Play(seat, meld_of_move(m))
 
 
-
-    # ------------------------------------------------------------------ views
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     # ------------------------------------------------------------------ dropout
     def drop_out(self, seat: int) -> list[Event]:
         """脱落: ``seat`` takes the lowest open place, its hand is discarded; play goes on."""
@@ -402,9 +374,6 @@ class Round(RoundViews):
         finally:
             self.ev = None
         return events
-
-
-
 
 
 __all__ = ["Finish", "LegalActions", "Phase", "Round"]

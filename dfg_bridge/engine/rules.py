@@ -119,15 +119,18 @@ class Rules:
     lock: bool = True
     """縛り: two consecutive plays with the same suit set lock the trick to those suits."""
     lock_by_joker: bool = False
-    """Whether a play with a joker can start 縛り / 数しば (001: ジョーカー入りのときは始まりません)."""
+    """Whether 縛り / 数しば can start after a play with a joker (001: 直前の手がジョーカー入りのときは…).
+
+    Off, only the *previous* play matters: a new play with a joker still starts a lock, its joker read as the
+    suit it stands for."""
     number_lock: bool = False
     """数しば: two consecutive plays one rank apart lock the trick to consecutive ranks (both: 激しば)."""
     spade3_return: bool = True
     """スペ3返し: only a real ♠3 single beats a lone joker, and it clears the field."""
     miyako_ochi: bool = True
     """都落ち: if someone else finishes first, the previous 大富豪 drops to the lowest open place."""
-    miyako_ochi_min_players: int = 4
-    """Fewest players in the round for 都落ち to apply (our choice: with 3 it would end the round at once)."""
+    miyako_ochi_min_players: int = 3
+    """Fewest players in the round for 都落ち to apply (001 defines 3-player tables and names no minimum)."""
     foul_finish: bool = True
     """反則上がり: finishing with a card of :attr:`foul_cards` ranks you at the bottom."""
     foul_cards: frozenset[FoulCard] = _DEFAULT_FOULS
@@ -174,6 +177,19 @@ class Rules:
     """Points per place with 6 players."""
     match_winner: MatchWinner = MatchWinner.POINTS
     """How the match is decided."""
+    owner_again: bool = False
+    """The trick's owner is asked again when everyone else passed; the field clears only when every player
+    still in play, the owner included, has passed in a row (UECda)."""
+    leader_may_pass: bool = False
+    """The leader may pass on an empty field and is then out until the next clear (UECda)."""
+    joker_beyond_ends: bool = False
+    """A joker at the end of stairs may stand below 3 or above 2 (UECda: ♦A ♦2 ★ beats ♠J ♠Q ♠K)."""
+    joker_unlocks: bool = False
+    """A lone joker ends 縛り and 数しば (UECda)."""
+    exchange_spades_first: bool = False
+    """Among equally strong cards the exchange takes ♠, ♥, ♦, ♣ first (UECda); off: ♣, ♦, ♥, ♠."""
+    exchange_hidden: bool = False
+    """大富豪 and 富豪 are not told which cards the exchange brought them (UECda)."""
 
     @staticmethod
     def preset(name: str) -> Rules:
@@ -235,6 +251,7 @@ DQX = Rules(
     name="dqx",
     rounds=4,
     jokers=2,
+    max_group=6,  # 000: four of a rank + both jokers (「4枚以上、カードを同時に場に出すと」革命)
     revolution_stairs=4,  # 000: 4枚以上、カードを同時に場に出すと (stairs included)
     double_joker_group=True,
     lock_by_joker=True,
@@ -252,6 +269,7 @@ NICONICO = Rules(
     name="niconico",
     rounds=3,
     stairs=False,
+    max_group=5,  # 003: four of a rank + the joker (「4枚以上のカードを同時に出した場合」革命)
     spade3_return=False,
     pass_lock=False,
     lock_by_joker=True,
@@ -277,6 +295,12 @@ UECDA = Rules(
     miyako_ochi=False,
     foul_finish=False,
     later_leader=LeaderRule.DIAMOND3,
+    owner_again=True,
+    leader_may_pass=True,
+    joker_beyond_ends=True,
+    joker_unlocks=True,
+    exchange_spades_first=True,
+    exchange_hidden=True,
 )
 
 PRESETS: dict[str, Rules] = {"minecraft": MINECRAFT, "dqx": DQX, "niconico": NICONICO, "uecda": UECDA}

@@ -62,7 +62,7 @@ def announce_events(flow: TableFlow, events: Sequence[Event]) -> None:
             flow.ctx.to_team(flow.names.team, text)
 
 def tell_exchange(flow: TableFlow, event: Gave) -> None:
-    """Tell the two players of an exchange which cards moved."""
+    """Tell the two players of an exchange which cards moved (the receiver not, if ``event.hidden``)."""
     assert flow.run is not None
     giver, taker = flow.run.participants[event.seat], flow.run.participants[event.to]
     cards = cards_text(event.cards)
@@ -74,7 +74,7 @@ def tell_exchange(flow: TableFlow, event: Gave) -> None:
         else:
             text = cards_message(msgs, "exchange.gave", lang, cards, player=taker.name)
         flow.ctx.tell_text(giver.name, text)
-    if not taker.cpu:
+    if not taker.cpu and not event.hidden:  # UECda: 大富豪 and 富豪 are not told what they got
         received = cards_message(msgs, "exchange.received", lang, cards, player=giver.name)
         flow.ctx.tell_text(taker.name, received)
 

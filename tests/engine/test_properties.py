@@ -6,7 +6,8 @@
 * each round's points sum to the table total.
 
 Each example is a 2-round match (exchange / bribery included) with random dropouts, so the default
-``DFG_PROPERTY_ROUNDS=2000`` plays at least 2,000 rounds per preset. Raise it for a longer soak.
+``DFG_PROPERTY_ROUNDS=2000`` plays at least 2,000 rounds per preset, once with the UECda options of
+issue 14 all on and once all off. Raise it for a longer soak.
 """
 
 from __future__ import annotations
@@ -23,6 +24,19 @@ from dfg_bridge.engine import Match, Round, Rules, rank_points
 ROUNDS = int(os.environ.get("DFG_PROPERTY_ROUNDS", "2000"))
 PER_MATCH = 2
 PLAYERS = {"minecraft": (3, 6), "dqx": (4, 4), "niconico": (4, 4), "uecda": (3, 6)}
+NEW_OPTIONS = (
+    "owner_again",
+    "leader_may_pass",
+    "joker_beyond_ends",
+    "joker_unlocks",
+    "exchange_spades_first",
+    "exchange_hidden",
+)
+"""The options issue 14 added (on in ``uecda``, off in the other presets)."""
+
+
+def _rules(preset: str, options: bool) -> Rules:
+    return Rules.preset(preset).replace(**dict.fromkeys(NEW_OPTIONS, options))
 
 
 def _conserved(rnd: Round, dealt: int) -> None:
@@ -64,8 +78,7 @@ def _play_round(match: Match, rng: random.Random, dropout_rate: float) -> None:
     assert sum(rec.points) == sum(rank_points(match.rules, len(present)))
 
 
-def _check_preset(preset: str, seed: int, players: int, dropout: bool) -> int:
-    rules = Rules.preset(preset)
+def _check_preset(rules: Rules, seed: int, players: int, dropout: bool) -> int:
     match = Match(rules, players, seed=seed, rounds=PER_MATCH)
     rng = random.Random(seed)
     played = 0
@@ -75,8 +88,9 @@ def _check_preset(preset: str, seed: int, players: int, dropout: bool) -> int:
     return played
 
 
-def _property(preset: str) -> None:
+def _property(preset: str, options: bool) -> None:
     low, high = PLAYERS[preset]
+    rules = _rules(preset, options)
     played = [0]
 
     @settings(
@@ -92,15 +106,16 @@ def _property(preset: str) -> None:
         dropout=st.booleans(),
     )
     def prop(seed: int, players: int, dropout: bool) -> None:
-        played[0] += _check_preset(preset, seed, players, dropout)
+        played[0] += _check_preset(rules, seed, players, dropout)
 
     prop()
     assert played[0] >= ROUNDS, f"only {played[0]} rounds played"
 
 
+@pytest.mark.parametrize("options", [True, False], ids=["new_options_on", "new_options_off"])
 @pytest.mark.parametrize("preset", sorted(PLAYERS))
-def test_random_rounds_keep_the_invariants(preset: str) -> None:
-    _property(preset)
+def test_random_rounds_keep_the_invariants(preset: str, options: bool) -> None:
+    _property(preset, options)
 
 
 @settings(max_examples=150, deadline=None, database=None)

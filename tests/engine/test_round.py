@@ -153,12 +153,14 @@ def test_events_serialise_with_names() -> None:
     }  # fmt: skip
 
 
-def test_from_observation_rebuilds_a_playable_equivalent_round() -> None:
-    rules = Rules.preset("minecraft")
-    for seed in range(60):
-        r = Round.deal(rules, 4, seed)
+@pytest.mark.parametrize(("preset", "seats", "steps"), [("minecraft", 4, 40), ("uecda", 5, 60)])
+def test_from_observation_rebuilds_a_playable_equivalent_round(preset: str, seats: int, steps: int) -> None:
+    # uecda: owners asked again, leaders' passes and stairs jokers beyond the ends survive too
+    rules = Rules.preset(preset)
+    for seed in range(80):
+        r = Round.deal(rules, seats, seed)
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 40)):
+        for _ in range(rng.randrange(0, steps)):
             if r.over:
                 break
             r.make_move(rng.choice(r.moves()))
@@ -166,13 +168,14 @@ def test_from_observation_rebuilds_a_playable_equivalent_round() -> None:
             continue
         seat = r.to_act
         obs = r.observation(seat)
-        twin = Round.from_observation(obs, rules, [r.hand(s) for s in range(4)])
+        twin = Round.from_observation(obs, rules, [r.hand(s) for s in range(seats)])
         assert twin.moves() == r.moves()
         assert twin.ranking() == r.ranking() and twin.hand_counts() == r.hand_counts()
         assert (twin.field, twin.lock, twin.passed, twin.to_act) == (r.field, r.lock, r.passed, r.to_act)
+        assert twin.field_by == r.field_by
         while not twin.over:  # and it plays to the end
             twin.make_move(rng.choice(twin.moves()))
-        assert sorted(twin.ranking()) == [0, 1, 2, 3]
+        assert sorted(twin.ranking()) == list(range(seats))
 
 
 def test_a_seat_dealt_nothing_sits_out() -> None:

@@ -72,9 +72,11 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
                 and not lock
                 and m[6]
                 and m[6] == prev_field[6]
-                and (rules.lock_by_joker or not (m[2] or prev_field[2]))
+                and (rules.lock_by_joker or not prev_field[2])  # 001: only the previous play's joker
             ):
                 lock = m[6]
+            if rules.joker_unlocks and m[0] == K_SINGLE and m[2]:
+                lock = 0  # uecda: a lone joker ends the lock
             if triggers_revolution(m, rules):
                 rev = not rev
             if rules.eleven_back and not eb and has_rank(m, _R_JACK, rules):

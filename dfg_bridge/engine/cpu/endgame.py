@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from dfg_bridge.engine.cpu._bits import K_PASS
 from dfg_bridge.engine.cpu.playout import decision_move, place_of
 from dfg_bridge.engine.round import Round
 
@@ -68,6 +69,9 @@ class Solver:
         mine = r.cur == self.seat
         # decisions after 7/10/Q plays are taken by the plain rule (keeps the tree small)
         moves = [decision_move(r)] if r.pending else r.moves()
+        if r.fmove is None and not r.pending:
+            # a leader's pass (leader_may_pass) can bring the same position back: never search it
+            moves = [m for m in moves if m[0] != K_PASS]
         best = 0 if mine else 1
         for m in moves:
             r.push_move(m)

@@ -184,6 +184,7 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
     best: Move | None = None
     best_score = 1 << 30
     if r.fmove is None:
+        ms = [m for m in ms if m[0] != K_PASS]  # a leader who may pass (uecda) still leads here
         if rng.random() < EPSILON:
             free = [m for m in ms if not m[2]]
             if free:

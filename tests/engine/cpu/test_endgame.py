@@ -22,6 +22,8 @@ def naive(r: Round, seat: int, rival: int) -> int:
     for m in r.moves():
         if r.pending and m[0] != r.moves()[0][0]:
             continue
+        if r.field is None and not r.pending and m[0] == 0:
+            continue  # like the solver, no leader's pass (uecda's leader_may_pass could loop)
         c = r.copy()
         c.make_move(m)
         values.append(naive(c, seat, rival))
