@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("dfg_bridge.app.init", "main", "write a commented starter config and messages"),
     "demo": ("dfg_bridge.app.demo", "main", "play a whole match on the embedded simulated server"),
     "sim": ("dfg_bridge.sim.cli", "main", "run the simulated Minecraft server"),
+    "uecda": ("dfg_bridge.uecda.cli", "main", "play on a UECda server with our CPU"),
 }
 
 

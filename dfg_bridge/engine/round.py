@@ -11,10 +11,11 @@ import random
 from collections.abc import Iterator, Sequence
 
 from dfg_bridge.engine import _moves as mv
+from dfg_bridge.engine._access import FastViews
 from dfg_bridge.engine._config import config_of
 from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, default_dealer
 from dfg_bridge.engine._validate import bribe_targets, move_of_action, resolve_play
-from dfg_bridge.engine._views import _PENDING_CODES, Finish, Phase, RoundViews
+from dfg_bridge.engine._views import _PENDING_CODES, Finish, Phase
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
 from dfg_bridge.engine.cards import CARDS, Card, Rank, cards_of_mask, deck, mask_of, parse_play
 from dfg_bridge.engine.errors import EngineError, ErrorCode
@@ -61,7 +62,7 @@ class LegalActions:
         return len(self._moves)
 
 
-class Round(RoundViews):
+class Round(FastViews):
     """The state of one round. Build it with :meth:`deal` or :meth:`from_hands`.
 
     >>> from dfg_bridge.engine import Meld, Pass, Play, Rules
@@ -165,7 +166,7 @@ class Round(RoundViews):
         cls,
         obs: Observation,
         rules: Rules,
-        hands: Sequence[Sequence[Card]],
+        hands: Sequence[Sequence[Card]] | None = None,
         *,
         seed: int = 0,
     ) -> Round:
@@ -175,7 +176,13 @@ class Round(RoundViews):
         count (a CPU's sampled deal). Cards neither in a hand nor on the table lie in the discard pile.
         Undo history is empty; なかまカード draws use ``seed``. The pending decision is restored for the
         observer only (others' decisions are not visible).
+
+        Without ``hands`` only the observer's hand is filled in: a template for :meth:`with_hands`,
+        which deals sampled hidden hands into a cheap copy.
         """
+        n = len(obs.hand_counts)
+        if hands is None:
+            hands = [obs.hand if s == obs.seat else () for s in range(n)]
         rnd = cls(rules, [[] for _ in hands], seed=seed)
         n = len(hands)
         masks = [mask_of(list(h)) for h in hands]
@@ -225,6 +232,23 @@ class Round(RoundViews):
         new = Round.__new__(Round)
         new.rules = self.rules
         new._copy_core(self)
+        return new
+
+    def with_hands(self, hands: Sequence[int], seed: int | None = None) -> Round:
+        """A copy holding these hands (card bits per seat); cards in no hand and not on the table lie
+        face down in the discard pile. ``seed`` replaces the なかまカード seed. Cheap: for sampled deals.
+        """
+        new = self.copy()
+        new.hands = list(hands)
+        held = self.trick
+        for h in hands:
+            held |= h
+        for h in self.held:
+            held |= h
+        new.discard = mv.REAL_BITS | ((1 << self.rules.jokers) - 1) << mv.JOKER_SHIFT
+        new.discard &= ~held
+        if seed is not None:
+            new.seed = seed
         return new
 
     def push(self, action: Action) -> None:

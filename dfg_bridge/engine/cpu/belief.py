@@ -13,22 +13,23 @@ import random
 from dataclasses import dataclass
 
 from dfg_bridge.engine.actions import Action, Give, Pass, Play
-from dfg_bridge.engine.cpu._bits import (
+from dfg_bridge.engine.cpu.hand import has_rank, triggers_revolution
+from dfg_bridge.engine.cpu.view import View
+from dfg_bridge.engine.melds import move_of_meld
+from dfg_bridge.engine.moves import (
     JOKER_BITS,
     JOKER_RANK,
     K_GROUP,
     K_SINGLE,
+    RANK_BITS,
     Move,
     bits,
-    key,
-    move_key,
-    rank_bits,
+    move_strength,
+    strength,
 )
-from dfg_bridge.engine.cpu.hand import has_rank, triggers_revolution
-from dfg_bridge.engine.cpu.view import View
-from dfg_bridge.engine.melds import move_of_meld
 from dfg_bridge.engine.rules import Rules
 
+_POP4 = tuple(bin(i).count("1") for i in range(16))
 _R_EIGHT = 5
 _R_JACK = 8
 
@@ -87,6 +88,25 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
     return notes
 
 
+BROKEN_FACTOR = 0.6
+"""Weight of a deal in which a seat that led or answered with a lone card still holds its rank-mates."""
+
+
+def broken_melds(history: tuple[Action, ...]) -> list[tuple[int, int]]:
+    """Per single played (not a joker): (seat, the other cards of that rank).
+
+    People rarely break a pair or a triple to play one card, so a seat that played a lone card
+    probably holds no other card of its rank (soft: breaking happens, most of all with strong cards).
+    """
+    out = []
+    for a in history:
+        if isinstance(a, Play) and len(a.meld.cards) == 1 and not a.meld.cards[0].is_joker:
+            i = a.meld.cards[0].index
+            if (i >> 2) < 11:  # an A or a 2 is often split off on purpose
+                out.append((a.seat, RANK_BITS[i >> 2] & ~(1 << i)))
+    return out
+
+
 def _cut(m: Move, rules: Rules) -> bool:
     return rules.eight_cut and has_rank(m, _R_EIGHT, rules)
 
@@ -98,7 +118,7 @@ def _is_new_lead(m: Move, field: Move, inverted: bool) -> bool:
         return m[1] != 1
     if m[0] == K_SINGLE and m[4] == JOKER_RANK:
         return False
-    return move_key(m, inverted) <= move_key(field, inverted)
+    return move_strength(m, inverted) <= move_strength(field, inverted)
 
 
 def beaters(note: PassNote) -> tuple[int, int]:
@@ -108,11 +128,11 @@ def beaters(note: PassNote) -> tuple[int, int]:
     checked by :func:`violation`). ``top`` are the two strongest ranks and the jokers.
     """
     f = note.field
-    k = key(f[4], note.inverted)
+    k = strength(f[4], note.inverted)
     mid = 0
     top = JOKER_BITS
     for r in range(13):
-        rk = key(r, note.inverted)
+        rk = strength(r, note.inverted)
         if rk <= k:
             continue
         suits = 15 if not note.lock else note.lock
@@ -138,15 +158,14 @@ def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float:
         if hand & top:
             return 0.6
         return 1.0
-    best = 1.0
     for mask, factor in ((mid, 0.2), (top & ~JOKER_BITS, 0.6)):
         cand = hand & mask
-        for r in range(13):
-            c = rank_bits(cand, r).bit_count()
-            if c and c + jokers >= size:
-                best = min(best, factor)
-                break
-    return best
+        while cand:  # one rank at a time, lowest first
+            shift = ((cand & -cand).bit_length() - 1) & ~3
+            if _POP4[(cand >> shift) & 15] + jokers >= size:
+                return factor  # mid is checked first and is the smaller factor
+            cand &= ~(15 << shift)
+    return 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +266,8 @@ class Sampler:
         # seats with a ceiling are dealt first, from the cards below it
         self.ceiling = {s: c for s, c in knowledge.ceiling.items() if s in self.need}
         self.order = sorted(self.seats, key=lambda s: (self.ceiling.get(s, 99), s))
+        self.broken = [(seat, cards & view.unseen) for seat, cards in broken_melds(obs.history)
+                       if seat in self.need and cards & view.unseen]
         self.notes = [
             (n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need
         ]
@@ -276,10 +297,13 @@ class Sampler:
         return hands
 
     def weight(self, hands: list[int]) -> float:
-        """How well a deal fits the passes (1 = fully)."""
+        """How well a deal fits the passes and the singles played (1 = fully)."""
         w = 1.0
         for note, masks in self.notes:
             w *= violation(hands[note.seat], note, masks)
+        for seat, rank_cards in self.broken:
+            if hands[seat] & rank_cards:
+                w *= BROKEN_FACTOR
         return w
 
     def sample(self) -> list[int]:

@@ -9,14 +9,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Recruit
-from dfg_bridge.engine.cpu._bits import JOKER_BITS, JOKER_SHIFT, bits, jokers_in, key, rank_bits, rank_mask
 from dfg_bridge.engine.cpu.base import Decision
 from dfg_bridge.engine.cpu.hand import Outlook, split
 from dfg_bridge.engine.cpu.view import View
+from dfg_bridge.engine.moves import (
+    JOKER_BITS,
+    JOKER_SHIFT,
+    RANK_BITS,
+    bits,
+    jokers_in,
+    rank_suits,
+    strength,
+)
 
 
 def _card_key(index: int, inverted: bool) -> int:
-    return 100 if index >= JOKER_SHIFT else key(index >> 2, inverted)
+    return 100 if index >= JOKER_SHIFT else strength(index >> 2, inverted)
 
 
 def _hand_score(hand: int, o: Outlook) -> tuple[int, int]:
@@ -94,7 +102,7 @@ def choose_bomb(view: View, legal: Sequence[Action]) -> Action:
         if a.rank is None and not a.joker:
             score = 0.0
         else:
-            lose = JOKER_BITS if a.joker else rank_mask(int(a.rank or 3) - 3)
+            lose = JOKER_BITS if a.joker else RANK_BITS[int(a.rank or 3) - 3]
             after = _hand_score(hand & ~lose, o)
             mine = (after[0] - now[0]) + 0.3 * (after[1] - now[1])
             theirs_cards = view.unseen & lose
@@ -102,8 +110,8 @@ def choose_bomb(view: View, legal: Sequence[Action]) -> Action:
                 theirs = 2.5 * jokers_in(theirs_cards)
             else:
                 r = int(a.rank or 3) - 3
-                strength = key(r, o.inverted) / 12
-                theirs = rank_bits(theirs_cards, r).bit_count() * (0.4 + strength)
+                power = strength(r, o.inverted) / 12
+                theirs = rank_suits(theirs_cards, r).bit_count() * (0.4 + power)
             score = mine - theirs
         if best is None or score < best[0]:
             best = (score, a)

@@ -1,4 +1,4 @@
-"""``python -m dfg_bridge.engine.cpu tournament …``: the on-demand tournament (one JSON line out)."""
+"""``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out) and ``… train …`` (:mod:`.train`)."""
 
 from __future__ import annotations
 
@@ -23,12 +23,21 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seats", default="strong,greedy,greedy,greedy", help="levels, one per seat")
     t.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
     t.add_argument("--jobs", type=int, default=1, help="processes (timings are noisier above 1)")
+    t.add_argument(
+        "--clock", choices=("wall", "cpu"), default="wall",
+        help="measure strong's budget in real time (default) or CPU time (a fair figure on a busy machine)",
+    )
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    args = _parser().parse_args(argv)
+    rest = list(sys.argv[1:] if argv is None else argv)
+    if rest[:1] == ["train"]:
+        from dfg_bridge.engine.cpu.train import main as train_main
+
+        return train_main(rest[1:])
+    args = _parser().parse_args(rest)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     bad = [s for s in seats if s not in LEVELS]
     if bad:
@@ -45,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rounds < 1:
         print("--rounds must be at least 1", file=sys.stderr)
         return 2
-    report = run(rules, seats, rounds=args.rounds, seed=args.seed, budget_ms=args.budget_ms, jobs=args.jobs)
+    report = run(
+        rules, seats, rounds=args.rounds, seed=args.seed, budget_ms=args.budget_ms, jobs=args.jobs,
+        clock=args.clock,
+    )
     print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
     return 0

@@ -8,13 +8,12 @@ transposition table; it gives up (None) past a node limit or the deadline.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
-from dfg_bridge.engine.cpu._bits import K_PASS
-from dfg_bridge.engine.cpu.playout import decision_move, place_of
+from dfg_bridge.engine.cpu.playout import decision_move
+from dfg_bridge.engine.moves import K_PASS
 from dfg_bridge.engine.round import Round
-
-_OVER = 2
 
 
 class Aborted(Exception):
@@ -24,7 +23,15 @@ class Aborted(Exception):
 class Solver:
     """Solves two-seat endings for ``seat``: 1 if it ends above the other seat, else 0."""
 
-    def __init__(self, seat: int, rival: int, deadline: float, node_limit: int = 60_000) -> None:
+    def __init__(
+        self,
+        seat: int,
+        rival: int,
+        deadline: float,
+        node_limit: int = 60_000,
+        now: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.now = now
         self.seat = seat
         self.rival = rival
         self.deadline = deadline
@@ -39,37 +46,20 @@ class Solver:
         except Aborted:
             return None
 
-    def _key(self, r: Round) -> tuple[Any, ...]:
-        return (
-            tuple(r.hands),
-            r.cur,
-            r.fmove,
-            r.fby,
-            r.passm,
-            r.lockm,
-            r.nlock,
-            r.rev,
-            r.eb,
-            r.pending,
-            r.dirn,
-            r.slime,
-            r.active,
-        )
-
     def _search(self, r: Round) -> int:
-        if r.ph == _OVER or not r.active >> self.seat & 1:
+        if r.over or not r.in_play(self.seat):
             return self._outcome(r)
-        k = self._key(r)
+        k = r.state_key()
         got = self.table.get(k)
         if got is not None:
             return got
         self.nodes += 1
-        if self.nodes > self.node_limit or (self.nodes & 255 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes > self.node_limit or (self.nodes & 255 == 0 and self.now() > self.deadline):
             raise Aborted
-        mine = r.cur == self.seat
+        mine = r.turn == self.seat
         # decisions after 7/10/Q plays are taken by the plain rule (keeps the tree small)
-        moves = [decision_move(r)] if r.pending else r.moves()
-        if r.fmove is None and not r.pending:
+        moves = [decision_move(r)] if r.pending_kind else r.moves()
+        if r.field_move is None and not r.pending_kind:
             # a leader's pass (leader_may_pass) can bring the same position back: never search it
             moves = [m for m in moves if m[0] != K_PASS]
         best = 0 if mine else 1
@@ -89,17 +79,25 @@ class Solver:
         return best
 
     def _outcome(self, r: Round) -> int:
-        if r.active >> self.rival & 1:
-            return int(self.seat in r.top)  # placed first: above the rival unless it was a foul
-        return int(place_of(r, self.seat) < place_of(r, self.rival))
+        theirs = r.place_of(self.rival)
+        if theirs is None:  # placed first: above the rival unless it was a foul
+            return int(self.seat in r.winners)
+        mine = r.place_of(self.seat)
+        return int(mine is not None and mine < theirs)
 
 
-def best_moves(r: Round, seat: int, moves: list[tuple[int, ...]], deadline: float) -> list[int] | None:
+def best_moves(
+    r: Round,
+    seat: int,
+    moves: list[tuple[int, ...]],
+    deadline: float,
+    now: Callable[[], float] = time.perf_counter,
+) -> list[int] | None:
     """For each candidate move (0/1 each): does it win the two-seat ending? None if unsolved."""
-    rivals = [s for s in range(r.n) if s != seat and r.active >> s & 1]
+    rivals = [s for s in range(r.n_seats) if s != seat and r.in_play(s)]
     if len(rivals) != 1:
         return None
-    solver = Solver(seat, rivals[0], deadline)
+    solver = Solver(seat, rivals[0], deadline, now=now)
     out = []
     for m in moves:
         r.push_move(m)

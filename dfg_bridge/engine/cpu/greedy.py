@@ -13,10 +13,13 @@ from collections.abc import Iterable, Sequence
 
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Recruit
 from dfg_bridge.engine.cards import Card
-from dfg_bridge.engine.cpu._bits import Move, move_key
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.hand import is_foul
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
+from dfg_bridge.engine.moves import (
+    Move,
+    move_strength,
+)
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.rules import Rules
 
@@ -46,7 +49,7 @@ def greedy_play(view: View, legal: Sequence[Action]) -> Action:
 
     def order(p: tuple[Move, Action]) -> tuple[int, int, int]:
         m = p[0]
-        return (move_key(m, inv), -m[3], m[1])
+        return (move_strength(m, inv), -m[3], m[1])
 
     pool.sort(key=order)
     hand = view.hand

@@ -3,7 +3,7 @@
 A *control* (支配札) is a play nobody can answer with the cards still unseen — or an 8 under 8切り,
 which clears the field at once. A hand whose melds are all controls but one is a mate when leading:
 play the controls (each one gives the lead back), the last meld finishes.
-All functions are pure and work on card masks and compact moves (see :mod:`._bits`).
+All functions are pure and work on card masks and compact moves (see :mod:`dfg_bridge.engine.moves`).
 """
 
 from __future__ import annotations
@@ -13,23 +13,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
-from dfg_bridge.engine.cpu._bits import (
+from dfg_bridge.engine.moves import (
     JOKER_BITS,
     JOKER_RANK,
     JOKER_SHIFT,
     K_GROUP,
     K_SINGLE,
-    K_STAIRS,
     R_EIGHT,
     R_JACK,
     REAL_BITS,
     S3_BIT,
     Move,
     count_rank,
+    group_move,
     jokers_in,
-    key,
-    move_key,
-    rank_bits,
+    move_strength,
+    rank_suits,
+    single_move,
+    stairs_move,
+    strength,
 )
 from dfg_bridge.engine.rules import FoulCard, Rules
 
@@ -77,29 +79,6 @@ class Split:
         return self.weak - self.controls
 
 
-def single_move(index: int) -> Move:
-    """The single play of the card with this index."""
-    if index >= JOKER_SHIFT:
-        return (K_SINGLE, 1 << index, 1, 1, JOKER_RANK, JOKER_RANK, 0)
-    return (K_SINGLE, 1 << index, 0, 1, index >> 2, index >> 2, 1 << (index & 3))
-
-
-def group_move(r: int, suits: int) -> Move:
-    """The play of the real cards ``suits`` of rank index ``r`` (a single if only one)."""
-    n = suits.bit_count()
-    if n == 1:
-        return single_move(4 * r + (suits.bit_length() - 1))
-    return (K_GROUP, suits << (4 * r), 0, n, r, r, suits)
-
-
-def stairs_move(s: int, low: int, top: int) -> Move:
-    """The stairs of suit ``s`` from rank index ``low`` to ``top`` (real cards only)."""
-    mask = 0
-    for r in range(low, top + 1):
-        mask |= 1 << (4 * r + s)
-    return (K_STAIRS, mask, 0, top - low + 1, low, top, 1 << s)
-
-
 def triggers_revolution(m: Move, rules: Rules) -> bool:
     """True if this play toggles 革命."""
     if not rules.revolution or (m[0] == K_SINGLE):
@@ -115,7 +94,7 @@ def has_rank(m: Move, r: int, rules: Rules) -> bool:
         return False
     if rules.joker_triggers:
         return count_rank(m, r) > 0
-    return rank_bits(m[1], r) != 0
+    return rank_suits(m[1], r) != 0
 
 
 def cuts(m: Move, rules: Rules) -> bool:
@@ -149,16 +128,16 @@ def answerable(m: Move, unseen: int, inverted: bool, rules: Rules) -> bool:
             return bool(rules.spade3_return and unseen & S3_BIT)
         if j:
             return True
-        k = key(m[4], inverted)
-        return any(key(r, inverted) > k and rank_bits(unseen, r) for r in range(13))
+        k = strength(m[4], inverted)
+        return any(strength(r, inverted) > k and rank_suits(unseen, r) for r in range(13))
     size = m[3]
     if kind == K_GROUP:
-        k = move_key(m, inverted)
+        k = move_strength(m, inverted)
         if j >= size and k < 12:
             return True
         for r in range(13):
-            if key(r, inverted) > k:
-                c = rank_bits(unseen, r).bit_count()
+            if strength(r, inverted) > k:
+                c = rank_suits(unseen, r).bit_count()
                 if c and c + j >= size:
                     return True
         return False
@@ -236,7 +215,7 @@ def _stairs_options(hand: int, rules: Rules) -> list[Move]:
 def _groups_of(real: int) -> list[Move]:
     out = []
     for r in range(13):
-        t = rank_bits(real, r)
+        t = rank_suits(real, r)
         if t:
             out.append(group_move(r, t))
     return out
@@ -248,9 +227,9 @@ def split(hand: int, o: Outlook) -> Split:
     Jokers stay single (the strongest single); runs of one suit may become stairs.
 
     >>> from dfg_bridge.engine.rules import Rules
-    >>> from dfg_bridge.engine.cpu._bits import mask_of_cards
+    >>> from dfg_bridge.engine.moves import mask_of
     >>> from dfg_bridge.engine.cards import parse_cards
-    >>> hand = mask_of_cards(parse_cards("S3 S4 S5 H3 D9 C9"))
+    >>> hand = mask_of(parse_cards("S3 S4 S5 H3 D9 C9"))
     >>> sp = split(hand, Outlook(Rules(), False, ((1 << 53) - 1) & ~hand))
     >>> sorted(m[3] for m in sp.melds), sp.weak, sp.controls
     ([1, 2, 3], 3, 0)
@@ -275,7 +254,7 @@ def _split(hand: int, o: Outlook) -> Split:
         ctrl = tuple(is_control(m, o) for m in melds)
         n_ctrl = sum(ctrl)
         # tie-break: the weakest weak meld should be as weak as possible (strong cards stay whole)
-        weak_keys = sum(move_key(m, o.inverted) for m, c in zip(melds, ctrl, strict=True) if not c)
+        weak_keys = sum(move_strength(m, o.inverted) for m, c in zip(melds, ctrl, strict=True) if not c)
         score = (len(melds) - 2 * n_ctrl, len(melds), -weak_keys)
         if best is None or score < best[0]:
             best = (score, melds, ctrl)
@@ -304,10 +283,10 @@ def mate_line(hand: int, o: Outlook) -> tuple[Move, ...] | None:
     """A sure way out when leading: controls first, a non-foul meld last; None if there is none.
 
     >>> from dfg_bridge.engine.rules import Rules
-    >>> from dfg_bridge.engine.cpu._bits import mask_of_cards
+    >>> from dfg_bridge.engine.moves import mask_of
     >>> from dfg_bridge.engine.cards import parse_cards
     >>> all_but = (1 << 52) - 1
-    >>> hand = mask_of_cards(parse_cards("S2 H2 D4"))
+    >>> hand = mask_of(parse_cards("S2 H2 D4"))
     >>> [m[3] for m in mate_line(hand, Outlook(Rules(), False, all_but & ~hand & ~(15 << 48)))]
     [2, 1]
     """

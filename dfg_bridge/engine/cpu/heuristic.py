@@ -12,7 +12,6 @@ import random
 from collections.abc import Iterable, Sequence
 
 from dfg_bridge.engine.actions import Action, Pass, Play
-from dfg_bridge.engine.cpu._bits import S3_BIT, Move, bits, key, move_key
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.greedy import greedy_play, plain_choice
@@ -28,6 +27,13 @@ from dfg_bridge.engine.cpu.hand import (
     triggers_revolution,
 )
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
+from dfg_bridge.engine.moves import (
+    S3_BIT,
+    Move,
+    bits,
+    move_strength,
+    strength,
+)
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.rules import Rules
 
@@ -70,11 +76,11 @@ def _lock_bonus(m: Move, view: View) -> float:
     best_mine = -1
     for i in bits(rest):
         if i < 52 and suits >> (i & 3) & 1:
-            best_mine = max(best_mine, key(i >> 2, inv))
+            best_mine = max(best_mine, strength(i >> 2, inv))
     if best_mine < 0:
         return 0.0
     for i in bits(view.unseen):
-        if i >= 52 or (suits >> (i & 3) & 1 and key(i >> 2, inv) > best_mine):
+        if i >= 52 or (suits >> (i & 3) & 1 and strength(i >> 2, inv) > best_mine):
             return 0.0
     return 0.6
 
@@ -99,12 +105,12 @@ def normal_lead(view: View, plays: list[tuple[Move, Play]]) -> Play:
     weak = [m for m, c in zip(sp.melds, sp.control, strict=True) if not c]
     pool = weak or list(sp.melds)
     # the weakest weak meld; at equal strength the bigger one (harder to answer)
-    pool.sort(key=lambda m: (move_key(m, o.inverted), -m[3]))
+    pool.sort(key=lambda m: (move_strength(m, o.inverted), -m[3]))
     for m in pool:
         found = _find(plays, m)
         if found is not None and not (hand == m[1] and is_foul(m, o.inverted, o.rules)):
             return found
-    return min(plays, key=lambda p: (p[0][2], move_key(p[0], o.inverted), -p[0][3]))[1]
+    return min(plays, key=lambda p: (p[0][2], move_strength(p[0], o.inverted), -p[0][3]))[1]
 
 
 def normal_follow(view: View, plays: list[tuple[Move, Play]], passing: Pass | None) -> Action:
@@ -117,7 +123,7 @@ def normal_follow(view: View, plays: list[tuple[Move, Play]], passing: Pass | No
         if found is not None:
             return found
     if passing is None:
-        return min(plays, key=lambda p: (p[0][2], move_key(p[0], o.inverted)))[1]
+        return min(plays, key=lambda p: (p[0][2], move_strength(p[0], o.inverted)))[1]
     pass_value = split(hand, o).turns
     best: tuple[float, int, Action] = (float(pass_value), -1, passing)
     for m, action in plays:
@@ -132,7 +138,7 @@ def normal_follow(view: View, plays: list[tuple[Move, Play]], passing: Pass | No
         # is worse than passing
         if value >= pass_value - 1e-9:
             continue
-        cand = (value, move_key(m, o.inverted), action)
+        cand = (value, move_strength(m, o.inverted), action)
         if cand[:2] < best[:2]:
             best = cand
     return best[2]
@@ -207,4 +213,4 @@ class EasyPlayer:
 
 def _single_key(a: Play, inverted: bool) -> int:
     c = a.meld.cards[0]
-    return 100 if c.rank is None else key(int(c.rank) - 3, inverted)
+    return 100 if c.rank is None else strength(int(c.rank) - 3, inverted)

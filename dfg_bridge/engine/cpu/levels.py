@@ -11,11 +11,14 @@ LEVELS = ("easy", "normal", "strong", "greedy")
 """Known level names, weakest-to-strongest for the first three; ``greedy`` is the baseline."""
 
 
-def make_cpu(level: str, seed: int, budget_ms: int = 200, *, rules: Rules | None = None) -> CpuPlayer:
+def make_cpu(
+    level: str, seed: int, budget_ms: int = 200, *, rules: Rules | None = None, clock: str = "wall"
+) -> CpuPlayer:
     """A CPU player of ``level`` (``easy``, ``normal``, ``strong`` or ``greedy``).
 
     ``seed`` makes its choices reproducible; ``budget_ms`` bounds the time of one decision (only
-    ``strong`` searches). ``rules`` are the table's rules when the observation does not carry them.
+    ``strong`` searches; with ``clock="cpu"`` the budget is CPU time rather than real time, for measuring
+    on a busy machine). ``rules`` are the table's rules when the observation does not carry them.
 
     >>> cpu = make_cpu("normal", seed=1)
     >>> cpu.level
@@ -33,7 +36,8 @@ def make_cpu(level: str, seed: int, budget_ms: int = 200, *, rules: Rules | None
     if name == "normal":
         return NormalPlayer(rules)
     if name == "strong":
+        from dfg_bridge.engine.cpu.search import Settings
         from dfg_bridge.engine.cpu.strong import StrongPlayer
 
-        return StrongPlayer(seed, budget_ms, rules)
+        return StrongPlayer(seed, budget_ms, rules, settings=Settings(clock=clock))
     raise CpuError("unknown_level", f"unknown CPU level {level!r}; known: {', '.join(LEVELS)}")

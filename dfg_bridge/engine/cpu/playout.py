@@ -3,14 +3,17 @@
 It plays a determinized round to the end for every seat: lead the weakest meld (the biggest at
 that strength), answer with the weakest play, keep jokers and the two strongest ranks while the
 hand is big, never finish on a forbidden card when it can help it, and err now and then so the
-playouts do not all follow one line. It reads the round's fields directly for speed.
+playouts do not all follow one line. It reads the round through its fast accessors
+(:class:`~dfg_bridge.engine.Round` ``turn``, ``hand_mask``, ``field_move``…).
 """
 
 from __future__ import annotations
 
 import random
 
-from dfg_bridge.engine.cpu._bits import (
+from dfg_bridge.engine.cpu.hand import cuts, is_foul
+from dfg_bridge.engine.cpu.policy import Policy
+from dfg_bridge.engine.moves import (
     JOKER_BITS,
     JOKER_RANK,
     K_BOMB,
@@ -21,29 +24,19 @@ from dfg_bridge.engine.cpu._bits import (
     K_RECRUIT,
     K_SINGLE,
     K_STAIRS,
+    PASS,
+    R_EIGHT,
     Move,
     bits,
     count_rank,
+    move_strength,
 )
-from dfg_bridge.engine.cpu.hand import cuts, is_foul
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 
-PASS: Move = (K_PASS,)
 POP4 = tuple(bin(i).count("1") for i in range(16))
-R_EIGHT_INDEX = 5
-_OVER = 2
 EPSILON = 0.08
 """Chance of a random (joker-free) play instead of the policy's."""
-
-
-def _key(m: Move, inv: bool) -> int:
-    if m[0] == K_STAIRS:
-        return 12 - m[5] if inv else m[4]
-    r = m[4]
-    if r == JOKER_RANK or r < 0:
-        return 100
-    return 12 - r if inv else r
 
 
 def _weakest_cards(hand: int, count: int, inv: bool) -> int:
@@ -56,9 +49,9 @@ def _weakest_cards(hand: int, count: int, inv: bool) -> int:
 
 def decision_move(r: Round) -> Move:
     """A pending 7渡し / 10捨て / Qボンバー / なかまカード decision, decided at once."""
-    code, count, _named = r.pending[0]
+    code = r.pending_kind
     if code in (K_GIVE, K_DISCARD):
-        return (code, _weakest_cards(r.hands[r.cur], count, r.rev != r.eb))
+        return (code, _weakest_cards(r.hand_mask(r.turn), r.pending_count(), r.inverted))
     if code == K_BOMB:
         return (K_BOMB, -1)
     return (K_RECRUIT, -1)
@@ -71,18 +64,18 @@ def _special(m: Move, inv: bool, rules: Rules) -> bool:
 
 def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     """The playout move of the seat to act."""
-    if r.pending:
+    if r.pending_kind:
         return decision_move(r)
-    hand = r.hands[r.cur]
+    hand = r.hand_mask(r.turn)
     if hand.bit_count() > 4:
         # big hands in plain situations: pick the move from the hand's bits, no move list
-        f = r.fmove
+        f = r.field_move
         if f is None:
-            if not (rules.stairs and r.rev != r.eb):
+            if not (rules.stairs and r.inverted):
                 m = _fast_lead(r, hand, rng, rules)
                 if m is not None:
                     return m
-        elif not r.nlock and f[0] != K_STAIRS and 0 <= f[4] < JOKER_RANK:
+        elif not r.number_lock and f[0] != K_STAIRS and 0 <= f[4] < JOKER_RANK:
             return _fast_answer(r, hand, f, rng)
     return _listed(r, rng, rules, hand)
 
@@ -91,10 +84,10 @@ def _fast_answer(r: Round, hand: int, f: Move, rng: random.Random) -> Move:
     """Answer a single or group with the weakest joker-free, not-too-strong cards; else pass."""
     if rng.random() < EPSILON:
         return PASS
-    inv = r.rev != r.eb
+    inv = r.inverted
     fk = 12 - f[4] if inv else f[4]
     size = f[3]
-    lock = r.lockm
+    lock = r.lock_mask
     allowed = lock or 15
     best_k = -1
     best_suits = 0
@@ -128,10 +121,10 @@ def _fast_lead(r: Round, hand: int, rng: random.Random, rules: Rules) -> Move | 
     """Lead all the 8s (a free lead), else the weakest rank whole (or the stairs up from it)."""
     if rng.random() < EPSILON:
         return None
-    eights = (hand >> (4 * R_EIGHT_INDEX)) & 15
+    eights = (hand >> (4 * R_EIGHT)) & 15
     if rules.eight_cut and eights:
-        return _group(R_EIGHT_INDEX, eights)
-    inv = r.rev != r.eb
+        return _group(R_EIGHT, eights)
+    inv = r.inverted
     for k in range(13):
         rr = 12 - k if inv else k
         t = (hand >> (4 * rr)) & 15
@@ -178,12 +171,12 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
     ms = r.moves()
     if len(ms) == 1:
         return ms[0]
-    inv = r.rev != r.eb
+    inv = r.inverted
     n = hand.bit_count()
     big = n > 4
     best: Move | None = None
     best_score = 1 << 30
-    if r.fmove is None:
+    if r.field_move is None:
         ms = [m for m in ms if m[0] != K_PASS]  # a leader who may pass (uecda) still leads here
         if rng.random() < EPSILON:
             free = [m for m in ms if not m[2]]
@@ -194,7 +187,7 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
                 if not is_foul(m, inv, rules):
                     return m
                 continue
-            k = _key(m, inv)
+            k = move_strength(m, inv)
             if m[2] and big:
                 continue
             if not big and _special(m, inv, rules):
@@ -219,7 +212,7 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
             if not is_foul(m, inv, rules):
                 return m
             continue
-        k = _key(m, inv)
+        k = move_strength(m, inv)
         if big and (m[2] or k >= 11):
             continue
         score = k * 4 + (m[2] << 6)
@@ -234,23 +227,48 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
     return best
 
 
-def place_of(r: Round, seat: int) -> int:
-    """The 0-based place of a seat that has finished (``top`` from the front, ``bottom`` from the back)."""
-    top = r.top
-    if seat in top:
-        return top.index(seat)
-    n_present = r.present.bit_count()
-    return n_present - 1 - r.bottom.index(seat)
-
-
 def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple[int, ...]) -> int:
     """Play ``r`` on until ``seat`` has a place; return that place's points. ``r`` is consumed."""
-    steps = 0
-    while r.active >> seat & 1 and r.ph != _OVER:
-        r.make_move(policy(r, rng, rules))
-        steps += 1
-        if steps > 2000:  # a guard; rounds end long before
+    move = r.make_move
+    alive = r.in_play
+    choose = policy
+    for _ in range(2000):  # a guard; rounds end long before
+        if not alive(seat):  # over: nobody is in play any more
             break
-    if r.active >> seat & 1:
-        return points[len(points) // 2]
-    return points[place_of(r, seat)]
+        move(choose(r, rng, rules))
+    place = r.place_of(seat)
+    return points[len(points) // 2] if place is None else points[place]
+
+
+def policy_playout(
+    r: Round,
+    seat: int,
+    rng: random.Random,
+    rules: Rules,
+    points: tuple[int, ...],
+    *,
+    learned: Policy,
+    others: bool = True,
+) -> int:
+    """Like :func:`playout`, with plays drawn from the learned policy (:mod:`.policy`).
+
+    With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`.
+    """
+    move = r.make_move
+    alive = r.in_play
+    sample = learned.sample
+    for _ in range(2000):
+        if not alive(seat):
+            break
+        if r.pending_kind:
+            move(decision_move(r))
+            continue
+        if not others and r.turn != seat:
+            move(policy(r, rng, rules))
+            continue
+        ms = r.moves()
+        if r.field_move is None and len(ms) > 1 and ms[-1][0] == K_PASS:
+            ms = ms[:-1]  # a leader who may pass (uecda) still leads in a playout
+        move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))
+    place = r.place_of(seat)
+    return points[len(points) // 2] if place is None else points[place]

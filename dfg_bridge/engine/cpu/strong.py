@@ -19,42 +19,31 @@ Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかま�
 from __future__ import annotations
 
 import gc
-import math
 import random
-import time
 from collections.abc import Iterable
+from dataclasses import replace
 
 from dfg_bridge.engine.actions import Action, Pass, Play
-from dfg_bridge.engine.cpu import _determinize as det
-from dfg_bridge.engine.cpu._bits import Move, move_key
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.belief import Sampler, Tracker
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
-from dfg_bridge.engine.cpu.playout import PASS, playout
+from dfg_bridge.engine.cpu.playout import playout, policy_playout
+from dfg_bridge.engine.cpu.policy import Policy
+from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
+from dfg_bridge.engine.moves import (
+    K_PASS,
+    PASS,
+    Move,
+    move_strength,
+)
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
 
-DEADLINE_SHARE = 0.75
-"""Share of the budget the search may use (the rest covers set-up and the caller's overhead)."""
-SEARCH_CARDS = 32
-"""The search runs only when at most this many cards are left in all hands together."""
-MAX_CANDIDATES = 8
-"""Plays compared by the search (the heuristic's favourites; a pass is always added)."""
-MIN_DEALS = 12
-"""Deals before any candidate may be dropped."""
-MAX_DEALS = 400
-"""Deals after which the search stops even with time left."""
-PRIOR_MARGIN = 0.1
-"""Mean points a candidate must gain over the heuristic's favourite to replace it."""
-OVERRIDE_Z = 2.5
-"""…and by how many standard errors of the paired difference."""
-OVERRIDE_DEALS = 10
-"""…and on at least this many deals."""
 ENDGAME_CARDS = 16
 """Cards left in the two remaining hands below which the ending is solved exactly."""
 
@@ -65,12 +54,20 @@ class StrongPlayer:
     level = "strong"
 
     def __init__(
-        self, seed: int, budget_ms: int = 200, rules: Rules | None = None, max_deals: int = MAX_DEALS
+        self,
+        seed: int,
+        budget_ms: int = 200,
+        rules: Rules | None = None,
+        max_deals: int | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.rules = rules
         self.budget = max(1, budget_ms) / 1000.0
-        self.max_deals = max_deals
-        """Deals after which a search stops (with a huge budget, decisions become reproducible)."""
+        self.settings = settings or Settings()
+        if max_deals is not None:  # with a huge budget and a deal cap, decisions become reproducible
+            self.settings = replace(self.settings, max_deals=max_deals)
+        self.policy = Policy() if self.settings.playouts != "plain" else None
+        self.ranker = Policy() if self.settings.learned_candidates else None
         self._rng = random.Random(seed)
         self._tracker = Tracker()
         self.last_deals = 0
@@ -78,7 +75,7 @@ class StrongPlayer:
 
     def decide(self, observation: Observation, legal: Iterable[Action]) -> Action:
         """Pick one of ``legal`` within the time budget."""
-        start = time.perf_counter()
+        start = clock_of(self.settings)()
         # the search allocates many short-lived tuples and no cycles: a cyclic collection in the
         # middle of it would only add a pause, so it waits until the decision is made
         collecting = gc.isenabled()
@@ -98,7 +95,7 @@ class StrongPlayer:
         else:
             decision = decision_of(acts)
             if decision is Decision.PLAY:
-                action = self._play(view, acts, start + DEADLINE_SHARE * self.budget)
+                action = self._play(view, acts, start + self.settings.deadline_share * self.budget)
             else:
                 action = choose(view, acts, decision)
         self._tracker.note(view, action)
@@ -124,15 +121,15 @@ class StrongPlayer:
                 for m, a in plays:
                     if m == fm:
                         return a
-        cands = self._candidates(view, acts, plays, passing)
+        if sum(view.obs.hand_counts) > self.settings.search_cards:
+            # early on the playouts are long and their policy too plain to overrule the heuristic
+            return self._candidates(view, acts, plays, passing, None)[0][1]
+        base = Round.from_observation(view.obs, view.rules)
+        sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
+        world = base.with_hands(sampler.sample()) if self.ranker is not None else None
+        cands = self._candidates(view, acts, plays, passing, world)
         if len(cands) == 1:
             return cands[0][1]
-        if sum(view.obs.hand_counts) > SEARCH_CARDS:
-            # early on the playouts are long and their policy too plain to overrule the heuristic
-            return cands[0][1]
-        prev = view.obs.prev_daifugo
-        base = det.template(view, -1 if prev is None else prev)
-        sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
         counts = view.obs.hand_counts
         rivals = [s for s in range(len(counts)) if s != view.seat and counts[s] > 0]
         if len(rivals) == 1 and hand.bit_count() + counts[rivals[0]] <= ENDGAME_CARDS:
@@ -142,7 +139,12 @@ class StrongPlayer:
         return self._monte_carlo(view, base, sampler, cands, deadline)
 
     def _candidates(
-        self, view: View, acts: list[Action], plays: list[tuple[Move, Play]], passing: Pass | None
+        self,
+        view: View,
+        acts: list[Action],
+        plays: list[tuple[Move, Play]],
+        passing: Pass | None,
+        world: Round | None,
     ) -> list[tuple[Move, Action]]:
         """The heuristic's choice first, then the melds of the best split, then the weakest plays."""
         o = view.outlook
@@ -152,7 +154,7 @@ class StrongPlayer:
 
         def add(m: Move, a: Action) -> None:
             k = (m[0], m[1], m[6]) if len(m) > 6 else (m[0], 0, 0)
-            if k not in seen and len(out) < MAX_CANDIDATES:
+            if k not in seen and len(out) < self.settings.max_candidates:
                 seen.add(k)
                 out.append((m, a))
 
@@ -162,11 +164,27 @@ class StrongPlayer:
             for m, a in plays:
                 if a == favourite:
                     add(m, a)
+        if world is not None and self.ranker is not None:
+            by_key = {(m[0], m[1], m[6]): (m, a) for m, a in plays}
+            ranked = self.ranker.ranked(world, world.moves(), view.rules)
+            taken = 0
+            for m in ranked:
+                if taken >= self.settings.learned_candidates:
+                    break
+                if m[0] == K_PASS:
+                    if passing is not None:
+                        add(PASS, passing)
+                        taken += 1
+                    continue
+                found = by_key.get((m[0], m[1], m[6]))
+                if found is not None:
+                    add(*found)
+                    taken += 1
         split_masks = {(m[0], m[1]) for m in split(view.hand, o).melds}
         for m, a in plays:
             if (m[0], m[1]) in split_masks:
                 add(m, a)
-        rest = sorted(plays, key=lambda p: (p[0][2], move_key(p[0], o.inverted), -p[0][3]))
+        rest = sorted(plays, key=lambda p: (p[0][2], move_strength(p[0], o.inverted), -p[0][3]))
         for m, a in rest:
             add(m, a)
         if passing is not None and not any(isinstance(a, Pass) for _, a in out):
@@ -187,14 +205,14 @@ class StrongPlayer:
         solved = 0
         for _ in range(worlds):
             hands = sampler.sample()
-            world = det.with_hands(base, hands, sampler.leftover(hands), self._rng.getrandbits(32))
-            got = best_moves(world, seat, [m for m, _ in cands], deadline)
+            world = base.with_hands(hands, self._rng.getrandbits(32))
+            got = best_moves(world, seat, [m for m, _ in cands], deadline, clock_of(self.settings))
             if got is None:
                 break
             solved += 1
             for i, v in enumerate(got):
                 wins[i] += v
-            if time.perf_counter() > deadline:
+            if clock_of(self.settings)() > deadline:
                 break
         self.last_deals = solved
         if not solved or (not exact and solved < 4):
@@ -210,74 +228,26 @@ class StrongPlayer:
         cands: list[tuple[Move, Action]],
         deadline: float,
     ) -> Action:
-        rng = self._rng
         rules = view.rules
         seat = view.seat
         n_present = sum(1 for s, c in enumerate(view.obs.hand_counts) if c > 0) + len(view.obs.finished)
         points = rank_points(rules, n_present) if n_present >= 2 else (1,)
-        k = len(cands)
-        results: list[list[int]] = [[] for _ in range(k)]
-        alive = list(range(k))
-        deals = 0
-        while deals < self.max_deals:
-            hands = sampler.sample()
-            world = det.with_hands(base, hands, sampler.leftover(hands), rng.getrandbits(32))
-            late = False
-            for i in range(k):
-                if i in alive and not late:
-                    r = world.copy()
-                    r.make_move(cands[i][0])
-                    results[i].append(playout(r, seat, rng, rules, points))
-                    late = time.perf_counter() > deadline
-                else:
-                    results[i].append(0)
-            if late:
-                # an unfinished deal would compare candidates on different deals: drop it
-                for row in results:
-                    row.pop()
-                break
-            deals += 1
-            if len(alive) == 1:
-                break
-            if deals >= MIN_DEALS and deals % 2 == 0:
-                alive = _survivors(results, alive)
-        self.last_deals = deals
-        if deals == 0:
-            return cands[0][1]
-        return cands[_pick(results, alive)][1]
+        rng = self._rng
+
+        def world() -> Round:
+            return base.with_hands(sampler.sample(), rng.getrandbits(32))
+
+        learned = self.policy
+        others = self.settings.playouts != "mixed"
+
+        def play_on(r: Round, prng: random.Random) -> int:
+            if learned is not None:
+                return policy_playout(r, seat, prng, rules, points, learned=learned, others=others)
+            return playout(r, seat, prng, rules, points)
+
+        search = Search(self.settings, rng)
+        best = search.run(world, [m for m, _ in cands], play_on, deadline)
+        self.last_deals = search.deals
+        return cands[best][1]
 
 
-def _pick(results: list[list[int]], alive: list[int]) -> int:
-    """The best candidate; the heuristic's favourite (index 0) unless another is clearly better."""
-    best = max(alive, key=lambda i: (sum(results[i]), -i))
-    if best == 0 or 0 not in alive:
-        return best
-    n = len(results[0])
-    if n < OVERRIDE_DEALS:
-        return 0
-    diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    # the best of several noisy candidates looks better than it is: a high bar against that
-    if mean > PRIOR_MARGIN and mean > OVERRIDE_Z * math.sqrt(var / n):
-        return best
-    return 0
-
-
-def _survivors(results: list[list[int]], alive: list[int]) -> list[int]:
-    """Drop candidates clearly worse than the leader on the same deals (paired difference test)."""
-    n = len(results[alive[0]])
-    means = {i: sum(results[i]) / n for i in alive}
-    lead = max(alive, key=lambda i: (means[i], -i))
-    keep = [lead]
-    for i in alive:
-        if i == lead:
-            continue
-        diffs = [a - b for a, b in zip(results[lead], results[i], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > 3.0 * math.sqrt(var / n) + 0.05:
-            continue
-        keep.append(i)
-    keep.sort()
-    return keep

@@ -30,6 +30,10 @@ class Tally:
     time_s: float = 0.0
     max_s: float = 0.0
     choice_time_s: float = 0.0
+    times_ms: list[float] = field(default_factory=list)
+    """Every decision's wall time (for the percentiles)."""
+    cpu_ms: list[float] = field(default_factory=list)
+    """Every decision's CPU time: what the decision cost, whatever else the machine was doing."""
 
     def add_round(self, points: int, place: int, n_places: int) -> None:
         """Count one finished round."""
@@ -40,11 +44,13 @@ class Tally:
         self.points_sq += points * points
         self.places[place] += 1
 
-    def add_decision(self, seconds: float, options: int) -> None:
-        """Count one decision and how long it took."""
+    def add_decision(self, seconds: float, options: int, cpu_seconds: float = 0.0) -> None:
+        """Count one decision and how long it took (wall clock, and CPU time)."""
+        self.cpu_ms.append(1000 * cpu_seconds)
         self.decisions += 1
         self.time_s += seconds
         self.max_s = max(self.max_s, seconds)
+        self.times_ms.append(1000 * seconds)
         if options > 1:
             self.choices += 1
             self.choice_time_s += seconds
@@ -63,6 +69,8 @@ class Tally:
         self.time_s += other.time_s
         self.max_s = max(self.max_s, other.max_s)
         self.choice_time_s += other.choice_time_s
+        self.times_ms.extend(other.times_ms)
+        self.cpu_ms.extend(other.cpu_ms)
 
     def summary(self) -> dict[str, Any]:
         """Mean points with a 95 % interval (normal approximation), places and decision times."""
@@ -78,17 +86,34 @@ class Tally:
             "decisions": self.decisions,
             "mean_ms": round(1000 * self.time_s / self.decisions, 3) if self.decisions else 0.0,
             "mean_choice_ms": round(1000 * self.choice_time_s / self.choices, 3) if self.choices else 0.0,
+            "p50_ms": percentile(self.times_ms, 0.50),
+            "p99_ms": percentile(self.times_ms, 0.99),
             "max_ms": round(1000 * self.max_s, 3),
+            "cpu_mean_ms": round(sum(self.cpu_ms) / len(self.cpu_ms), 3) if self.cpu_ms else 0.0,
+            "cpu_p99_ms": percentile(self.cpu_ms, 0.99),
+            "cpu_max_ms": round(max(self.cpu_ms), 3) if self.cpu_ms else 0.0,
         }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank), rounded to µs; 0 if empty."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)], 3)
 
 
 PlayerFactory = Callable[[str, int, int, Rules], Any]
 
 
-def _default_factory(level: str, seed: int, budget_ms: int, rules: Rules) -> Any:
+def _default_factory(level: str, seed: int, budget_ms: int, rules: Rules, clock: str = "wall") -> Any:
     from dfg_bridge.engine.cpu import make_cpu
 
-    return make_cpu(level, seed, budget_ms, rules=rules)
+    return make_cpu(level, seed, budget_ms, rules=rules, clock=clock)
+
+
+def _cpu_clock_factory(level: str, seed: int, budget_ms: int, rules: Rules) -> Any:
+    return _default_factory(level, seed, budget_ms, rules, "cpu")
 
 
 @dataclass(slots=True)
@@ -155,11 +180,13 @@ def _play_match(t: _Table, k: int, length: int) -> int:
             legal = list(rnd.legal_actions(seat))
             obs = rnd.observation(seat)
             t0 = time.perf_counter()
+            c0 = time.thread_time()
             action = cpus[seat].decide(obs, legal)
             dt = time.perf_counter() - t0
+            dc = time.thread_time() - c0
             e = entry_of[seat]
-            entries[e].add_decision(dt, len(legal))
-            levels[seats[e]].add_decision(dt, len(legal))
+            entries[e].add_decision(dt, len(legal), dc)
+            levels[seats[e]].add_decision(dt, len(legal), dc)
             rnd.apply(action)
         rec = match.finish_round()
         for place, seat in enumerate(rec.ranking):
@@ -170,9 +197,12 @@ def _play_match(t: _Table, k: int, length: int) -> int:
     return played
 
 
-def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int]) -> Result:
-    rules, seats, rounds, seed, budget_ms, first = args
-    return play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first)
+def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int, str]) -> Result:
+    rules, seats, rounds, seed, budget_ms, first, clock = args
+    factory = _cpu_clock_factory if clock == "cpu" else _default_factory
+    return play_matches(
+        rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first, factory=factory
+    )
 
 
 def run(
@@ -183,13 +213,15 @@ def run(
     seed: int,
     budget_ms: int = 200,
     jobs: int = 1,
+    clock: str = "wall",
 ) -> dict[str, Any]:
-    """Run a tournament and return the JSON-ready report."""
+    """Run a tournament and return the JSON-ready report (``clock``: see :func:`make_cpu`)."""
     start = time.perf_counter()
     if jobs <= 1:
-        result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms)
+        factory = _cpu_clock_factory if clock == "cpu" else _default_factory
+        result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory)
     else:
-        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms), jobs)
+        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms, clock), jobs)
     wall = time.perf_counter() - start
     return {
         "rules": rules.name,
@@ -198,6 +230,7 @@ def run(
         "seed": seed,
         "seats": list(seats),
         "budget_ms": budget_ms,
+        "clock": clock,
         "jobs": jobs,
         "mean_points_per_seat": [e.summary()["mean_points"] for e in result.entries],
         "places_per_seat": [e.places for e in result.entries],
@@ -212,13 +245,13 @@ def _overall(result: Result) -> dict[str, float]:
     for t in result.levels.values():
         total.merge(t)
     s = total.summary()
-    return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "max": s["max_ms"]}
+    return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "p99": s["p99_ms"], "max": s["max_ms"]}
 
 
-def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int], jobs: int) -> Result:
+def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int, str], jobs: int) -> Result:
     from concurrent.futures import ProcessPoolExecutor
 
-    rounds, seed, budget_ms = plan
+    rounds, seed, budget_ms, clock = plan
     per_match = rules.rounds
     matches = math.ceil(rounds / per_match)
     # whole matches per job; contiguous match numbers keep the run identical to the serial one
@@ -228,7 +261,7 @@ def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int], 
         a, b = bounds[i], bounds[i + 1]
         if b > a:
             n_rounds = min(rounds, b * per_match) - a * per_match
-            tasks.append((rules, seats, n_rounds, seed, budget_ms, a))
+            tasks.append((rules, seats, n_rounds, seed, budget_ms, a, clock))
     entries = [Tally() for _ in seats]
     levels: dict[str, Tally] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -6,9 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dfg_bridge.engine.actions import Action, Pass, Play
-from dfg_bridge.engine.cpu._bits import JOKER_RANK, K_SINGLE, Move, mask_of_cards
 from dfg_bridge.engine.cpu.hand import Outlook
 from dfg_bridge.engine.melds import move_of_meld
+from dfg_bridge.engine.moves import (
+    JOKER_RANK,
+    K_SINGLE,
+    Move,
+    mask_of,
+)
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.rules import Rules
 
@@ -69,12 +74,12 @@ class View:
 def read(observation: Observation, rules: Rules) -> View:
     """Read ``observation`` into a :class:`View`."""
     inverted = observation.revolution != observation.eleven_back
-    unseen = mask_of_cards(observation.unseen)
+    unseen = mask_of(observation.unseen)
     outlook = Outlook(rules, inverted, unseen, observation.eleven_back)
     field = None
     if observation.field is not None:
         field = move_of_meld(observation.field)
-    return View(observation, rules, mask_of_cards(observation.hand), unseen, outlook, field)
+    return View(observation, rules, mask_of(observation.hand), unseen, outlook, field)
 
 
 def plays_of(legal: Sequence[Action]) -> list[tuple[Move, Play]]:

@@ -48,11 +48,11 @@ def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
         trackers[s].update(view)
         know = trackers[s].knowledge(view)
         for idx, holder in know.placed.items():
-            assert rnd.hands[holder] >> idx & 1
+            assert rnd.hand_mask(holder) >> idx & 1
         for holder, top in know.ceiling.items():
             ceilings += 1
             mine = sum(1 << i for i, h in know.placed.items() if h == holder)
-            rest = rnd.hands[holder] & ~mine
+            rest = rnd.hand_mask(holder) & ~mine
             assert rest < (1 << (top + 1)), (holder, top)
     if preset == "minecraft":
         assert ceilings >= 2  # 大富豪 and 富豪 each learn their partner's ceiling

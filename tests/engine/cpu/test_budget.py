@@ -6,7 +6,8 @@ import time
 
 from dfg_bridge.engine import Rules
 from dfg_bridge.engine.cpu import make_cpu
-from dfg_bridge.engine.cpu.strong import SEARCH_CARDS, StrongPlayer
+from dfg_bridge.engine.cpu.search import Settings
+from dfg_bridge.engine.cpu.strong import StrongPlayer
 from tests.engine.cpu.positions import positions
 
 
@@ -38,7 +39,7 @@ def test_more_time_means_more_deals() -> None:
         for r, s in positions(200, seed=9)
         if r.rules.name == "minecraft"
         and r.field is None
-        and sum(r.hand_counts()) <= SEARCH_CARDS
+        and sum(r.hand_counts()) <= Settings().search_cards
         and len(list(r.legal_actions(s))) > 4
     )
     deals = []

@@ -20,14 +20,14 @@ def naive(r: Round, seat: int, rival: int) -> int:
     mine = r.to_act == seat
     values = []
     for m in r.moves():
-        if r.pending and m[0] != r.moves()[0][0]:
+        if r.pending_kind and m[0] != r.moves()[0][0]:
             continue
         if r.field is None and not r.pending and m[0] == 0:
             continue  # like the solver, no leader's pass (uecda's leader_may_pass could loop)
         c = r.copy()
         c.make_move(m)
         values.append(naive(c, seat, rival))
-        if r.pending:
+        if r.pending_kind:
             break  # the solver takes pending decisions by the plain rule; only check plays
     return max(values) if mine else min(values)
 

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from dfg_bridge.engine import Rules, parse_cards
-from dfg_bridge.engine.cpu._bits import mask_of_cards
 from dfg_bridge.engine.cpu.hand import (
     Outlook,
     answerable,
     follow_mate,
-    group_move,
     is_control,
     is_foul,
     mate_line,
-    single_move,
     split,
-    stairs_move,
 )
+from dfg_bridge.engine.moves import group_move, single_move, stairs_move
+from dfg_bridge.engine.moves import mask_of as mask_of_cards
 
 ALL = (1 << 54) - 1
 RULES = Rules()

@@ -1,0 +1,182 @@
+"""The learned move policy (学習した方策): a linear softmax over cheap move features.
+
+Each legal move gets a handful of binary features — its strength now, its shape, whether it spends a
+joker, breaks a pair, cuts with an 8, turns the order, finishes (cleanly or as a foul), or passes on a
+field of a given strength — crossed with the hand's size and whether the seat leads. A move's score
+is the sum of its features' weights; the policy plays move ``i`` with probability ∝ ``exp(score_i)``.
+The weights were learned by self-play with the engine (:mod:`.train`, REINFORCE with the table's mean
+as baseline) and ship as ``policy_weights.json`` (a list of floats, a few kilobytes).
+
+``strong`` uses it twice: to order and prune the candidates of a decision, and to play the playouts.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from functools import cache
+from importlib import resources
+
+from dfg_bridge.engine.cpu.hand import cuts, is_foul, triggers_revolution
+from dfg_bridge.engine.moves import (
+    JOKER_RANK,
+    K_GROUP,
+    K_PASS,
+    K_SINGLE,
+    Move,
+    move_strength,
+)
+from dfg_bridge.engine.round import Round
+from dfg_bridge.engine.rules import Rules
+
+# feature blocks (offsets into the weight vector)
+_BASE = 0  # [lead 2][hand 4][strength 14]
+_SHAPE = _BASE + 2 * 4 * 14  # [lead 2][kind 3][size 5]
+_JOKER = _SHAPE + 2 * 3 * 5  # [lead 2][hand 4]
+_BREAK = _JOKER + 2 * 4  # [lead 2][hand 4]
+_CUT = _BREAK + 2 * 4  # [lead 2][hand 4]
+_REV = _CUT + 2 * 4  # [hand 4]
+_FINISH = _REV + 4  # [clean, foul]
+_RACE = _FINISH + 2  # [opponent's fewest 3][strength bucket 4]
+_PASS = _RACE + 3 * 4  # [hand 4][field strength 14]
+_PASS_RACE = _PASS + 4 * 14  # [opponent's fewest 3]
+_PASS_LOCK = _PASS_RACE + 3
+SIZE = _PASS_LOCK + 1
+"""Length of the weight vector."""
+
+_HAND_BUCKET = tuple(0 if n <= 2 else 1 if n <= 5 else 2 if n <= 9 else 3 for n in range(64))
+_OPP_BUCKET = tuple(0 if n <= 1 else 1 if n <= 3 else 2 for n in range(64))
+_ST_BUCKET = tuple(0 if s <= 4 else 1 if s <= 8 else 2 if s <= 11 else 3 for s in range(14))
+
+
+def prior_weights() -> list[float]:
+    """Hand-set starting weights: weak cards first, jokers and pairs kept, pass when it costs much."""
+    w = [0.0] * SIZE
+    for lead in range(2):
+        for hb in range(4):
+            for st in range(14):
+                w[_BASE + (lead * 4 + hb) * 14 + st] = -0.3 * st
+            w[_JOKER + lead * 4 + hb] = -1.5 if hb >= 2 else 0.0
+            w[_BREAK + lead * 4 + hb] = -0.8 if hb >= 1 else 0.0
+            w[_CUT + lead * 4 + hb] = 1.5 if lead else 0.3
+    for lead in range(2):
+        for kind in range(3):
+            for size in range(5):
+                w[_SHAPE + (lead * 3 + kind) * 5 + size] = 0.25 * size if lead else 0.0
+    w[_FINISH] = 6.0
+    w[_FINISH + 1] = -6.0
+    for hb in range(4):
+        for st in range(14):
+            w[_PASS + hb * 14 + st] = -2.5 + 0.15 * st
+    return w
+
+
+@cache
+def shipped_weights() -> tuple[float, ...]:
+    """The weights learned by self-play (``policy_weights.json``), or the prior if none ship."""
+    try:
+        text = resources.files("dfg_bridge.engine.cpu").joinpath("policy_weights.json").read_text("utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        return tuple(prior_weights())
+    data = json.loads(text)
+    weights = data["weights"] if isinstance(data, dict) else data
+    if len(weights) != SIZE:
+        return tuple(prior_weights())
+    return tuple(float(x) for x in weights)
+
+
+def features(r: Round, moves: list[Move], rules: Rules) -> list[tuple[int, ...]]:
+    """The feature indices of each move of the seat to act (see the module docstring)."""
+    seat = r.turn
+    hand = r.hand_mask(seat)
+    hb = _HAND_BUCKET[hand.bit_count()]
+    inv = r.inverted
+    f = r.field_move
+    lead = 1 if f is None else 0
+    fewest = 63
+    active = r.active_mask & ~(1 << seat)
+    s = 0
+    while active:
+        if active & 1:
+            c = r.hand_mask(s).bit_count()
+            fewest = min(fewest, c)
+        active >>= 1
+        s += 1
+    ob = _OPP_BUCKET[fewest]
+    out: list[tuple[int, ...]] = []
+    for m in moves:
+        kind = m[0]
+        if kind == K_PASS:
+            fst = 13 if f is None else min(13, move_strength(f, inv))
+            feats: tuple[int, ...] = (_PASS + hb * 14 + fst, _PASS_RACE + ob)
+            if r.lock_mask:
+                feats += (_PASS_LOCK,)
+            out.append(feats)
+            continue
+        st = min(13, move_strength(m, inv))
+        size = m[3]
+        lst = [
+            _BASE + (lead * 4 + hb) * 14 + st,
+            _SHAPE + (lead * 3 + kind - 1) * 5 + min(size, 5) - 1,
+            _RACE + ob * 4 + _ST_BUCKET[st],
+        ]
+        mask = m[1]
+        if m[2]:
+            lst.append(_JOKER + lead * 4 + hb)
+        if kind <= K_GROUP and m[4] != JOKER_RANK and (hand & ~mask) >> (4 * m[4]) & 15:
+            lst.append(_BREAK + lead * 4 + hb)
+        if cuts(m, rules):
+            lst.append(_CUT + lead * 4 + hb)
+        if size >= 4 and triggers_revolution(m, rules):
+            lst.append(_REV + hb)
+        if not hand & ~mask:
+            lst.append(_FINISH + (1 if is_foul(m, inv, rules) else 0))
+        out.append(tuple(lst))
+    return out
+
+
+def probabilities(scores: list[float]) -> list[float]:
+    """Softmax of ``scores``."""
+    top = max(scores)
+    ex = [math.exp(x - top) for x in scores]
+    total = sum(ex)
+    return [e / total for e in ex]
+
+
+class Policy:
+    """A linear softmax policy over :func:`features` with the given weights."""
+
+    def __init__(self, weights: tuple[float, ...] | list[float] | None = None, temperature: float = 1.0):
+        self.w = tuple(weights) if weights is not None else shipped_weights()
+        self.inv_t = 1.0 / temperature
+
+    def scores(self, feats: list[tuple[int, ...]]) -> list[float]:
+        """The score of each move."""
+        w = self.w
+        return [sum(w[i] for i in f) for f in feats]
+
+    def sample(self, r: Round, moves: list[Move], rng: random.Random, rules: Rules) -> Move:
+        """One move drawn from the policy."""
+        if len(moves) == 1:
+            return moves[0]
+        sc = self.scores(features(r, moves, rules))
+        inv_t = self.inv_t
+        top = max(sc)
+        ex = [math.exp((x - top) * inv_t) for x in sc]
+        x = rng.random() * sum(ex)
+        for m, e in zip(moves, ex, strict=True):
+            x -= e
+            if x <= 0:
+                return m
+        return moves[-1]
+
+    def ranked(self, r: Round, moves: list[Move], rules: Rules) -> list[Move]:
+        """``moves`` best first."""
+        sc = self.scores(features(r, moves, rules))
+        order = sorted(range(len(moves)), key=lambda i: -sc[i])
+        return [moves[i] for i in order]
+
+
+__all__ = ["SIZE", "Policy", "features", "prior_weights", "probabilities", "shipped_weights"]
+_ = K_SINGLE

@@ -1,0 +1,160 @@
+"""Determinized Monte Carlo over a few candidate moves (モンテカルロ), spending time where it matters.
+
+Every *deal* samples the hidden hands once (:class:`~.belief.Sampler`) and plays every live
+candidate in it to the end with the playout policy, so candidates are compared on the same deals
+(paired). Candidates clearly behind the leader are dropped; the search stops as soon as one is
+left, when the ones left are too close to matter, at the deal cap, or at the deadline. Easy
+decisions therefore cost a few milliseconds and close ones the whole budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dfg_bridge.engine.moves import Move
+from dfg_bridge.engine.round import Round
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The knobs of the ``strong`` search (defaults: the shipped level)."""
+
+    search_cards: int = 32
+    """The search runs when at most this many cards are left in all hands together."""
+    max_candidates: int = 8
+    """Plays compared (the prior's favourites; a pass is always added)."""
+    min_deals: int = 12
+    """Deals before any candidate may be dropped."""
+    max_deals: int = 400
+    """Deals after which the search stops even with time left."""
+    drop_z: float = 3.0
+    """A candidate behind the leader by this many standard errors (and 0.05 points) is dropped."""
+    close: float = 0.06
+    """Candidates whose difference is surely below this many points are not worth more deals."""
+    settle_deals: int = 40
+    """…once every live candidate has at least this many deals."""
+    prior_margin: float = 0.1
+    """Mean points a candidate must gain over the favourite (index 0) to replace it…"""
+    override_z: float = 2.5
+    """…by how many standard errors of the paired difference…"""
+    override_deals: int = 10
+    """…and on at least this many deals."""
+    deadline_share: float = 0.6
+    """Share of the budget the search may use (the rest covers set-up and the caller)."""
+    playouts: str = "mixed"
+    """Playout policy: ``plain`` (the hand-written fast policy for every seat), ``learned`` (the learned
+    policy for every seat) or ``mixed`` (learned for the searching seat, plain for the others)."""
+    clock: str = "wall"
+    """``wall`` (the budget is real time, for live play) or ``cpu`` (this thread's CPU time: the budget
+    of one core whatever else the machine runs, for measuring on a shared machine)."""
+    learned_candidates: int = 2
+    """How many of the learned policy's favourites join the candidates (after the heuristic's)."""
+
+
+Playout = Callable[[Round, random.Random], int]
+"""Plays a world on to the end for the searching seat; returns its points."""
+
+
+def _paired(a: list[int], b: list[int]) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the same deals."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def clock_of(settings: Settings) -> Callable[[], float]:
+    """The clock the budget is measured on."""
+    return time.thread_time if settings.clock == "cpu" else time.perf_counter
+
+
+class Search:
+    """One decision's search; :meth:`run` returns the chosen candidate's index."""
+
+    def __init__(self, settings: Settings, rng: random.Random) -> None:
+        self.s = settings
+        self.rng = rng
+        self.deals = 0
+
+    def run(
+        self,
+        worlds: Callable[[], Round],
+        moves: list[Move],
+        playout: Playout,
+        deadline: float,
+    ) -> int:
+        """Search ``moves`` (index 0 the favourite) over deals drawn by ``worlds()``."""
+        s = self.s
+        k = len(moves)
+        results: list[list[int]] = [[] for _ in range(k)]
+        alive = list(range(k))
+        rng = self.rng
+        now = clock_of(s)
+        deals = 0
+        while deals < s.max_deals:
+            world = worlds()
+            row: list[int] = []
+            late = False
+            for i in alive:
+                r = world.copy()
+                r.make_move(moves[i])
+                row.append(playout(r, rng))
+                if now() > deadline:
+                    late = len(row) < len(alive)
+                    break
+            if late:
+                break  # an unfinished deal would compare candidates on different deals
+            for i, v in zip(alive, row, strict=True):
+                results[i].append(v)
+            deals += 1
+            if len(alive) == 1 or now() > deadline:
+                break
+            if deals >= s.min_deals and deals % 4 == 0:
+                alive, done = self._prune(results, alive)
+                if done:
+                    break
+        self.deals = deals
+        if deals == 0:
+            return 0
+        return self._pick(results, alive)
+
+    def _prune(self, results: list[list[int]], alive: list[int]) -> tuple[list[int], bool]:
+        """Drop candidates clearly behind; ``done`` when the rest are too close to separate."""
+        s = self.s
+        n = min(len(results[i]) for i in alive)
+        tail = {i: results[i][-n:] for i in alive}
+        lead = max(alive, key=lambda i: (sum(tail[i]), -i))
+        keep = [lead]
+        close = True
+        for i in alive:
+            if i == lead:
+                continue
+            mean, se = _paired(tail[lead], tail[i])
+            if mean > s.drop_z * se + 0.05:
+                continue
+            keep.append(i)
+            if mean + 2 * se > s.close:
+                close = False
+        keep.sort()
+        done = len(keep) == 1 or (close and n >= s.settle_deals)
+        return keep, done
+
+    def _pick(self, results: list[list[int]], alive: list[int]) -> int:
+        """The best live candidate; the favourite (index 0) unless another is clearly better."""
+        s = self.s
+        n = min(len(results[i]) for i in alive)
+        best = max(alive, key=lambda i: (sum(results[i][-n:]), -i))
+        if best == 0 or 0 not in alive:
+            return best
+        if n < s.override_deals:
+            return 0
+        mean, se = _paired(results[best][-n:], results[0][-n:])
+        # the best of several noisy candidates looks better than it is: a high bar against that
+        if mean > s.prior_margin and mean > s.override_z * se:
+            return best
+        return 0

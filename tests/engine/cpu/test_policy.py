@@ -1,0 +1,79 @@
+"""The learned move policy: shipped weights, features, legal samples, self-play training that runs."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from dfg_bridge.engine import Pass, Play, Round, Rules
+from dfg_bridge.engine.cpu.belief import broken_melds
+from dfg_bridge.engine.cpu.playout import policy_playout
+from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, shipped_weights
+from dfg_bridge.engine.cpu.train import evaluate, main, train
+from dfg_bridge.engine.moves import K_PASS, RANK_BITS
+from dfg_bridge.engine.rules import rank_points
+from tests.engine.cpu.positions import positions
+
+
+def test_shipped_weights_are_learned_not_the_prior() -> None:
+    w = shipped_weights()
+    assert len(w) == SIZE
+    assert list(w) != prior_weights()
+
+
+def test_features_index_the_weights_and_samples_are_legal() -> None:
+    pol = Policy()
+    rng = random.Random(1)
+    checked = 0
+    for rnd, _seat in positions(600, seed=2):
+        if rnd.phase.value != "play" or rnd.pending_kind:
+            continue
+        moves = rnd.moves()
+        feats = features(rnd, moves, rnd.rules)
+        assert len(feats) == len(moves)
+        assert all(0 <= i < SIZE for f in feats for i in f)
+        assert pol.sample(rnd, moves, rng, rnd.rules) in moves
+        assert sorted(pol.ranked(rnd, moves, rnd.rules)) == sorted(moves)
+        checked += 1
+    assert checked > 200
+
+
+def test_policy_playouts_end_with_a_place_and_leaders_lead() -> None:
+    pol = Policy()
+    rng = random.Random(3)
+    for rnd, seat in positions(300, seed=4):
+        if rnd.phase.value != "play" or not rnd.in_play(seat):
+            continue
+        pts = rank_points(rnd.rules, rnd.present_mask.bit_count())
+        assert policy_playout(rnd.copy(), seat, rng, rnd.rules, pts, learned=pol) in pts
+        assert policy_playout(rnd.copy(), seat, rng, rnd.rules, pts, learned=pol, others=False) in pts
+
+
+def test_training_moves_the_weights_and_checkpoints(tmp_path: object) -> None:
+    from pathlib import Path
+
+    out = Path(str(tmp_path)) / "w.json"
+    w = train(40, 1, 0.05, out=out, every=20)
+    assert len(w) == SIZE and w != prior_weights()
+    saved = json.loads(out.read_text())
+    assert saved["rounds"] == 40 and len(saved["weights"]) == SIZE
+    figures = evaluate(w, 10, 2)
+    assert set(figures) == {"uecda", "minecraft"}
+    assert main(["--rounds", "0", "--init", str(out), "--eval", "4"]) == 0
+
+
+def test_a_lone_card_played_hints_that_its_rank_mates_are_elsewhere() -> None:
+    rules = Rules.preset("minecraft")
+    rnd = Round.from_hands(rules, [list(Play(0, _m("D3")).meld.cards) + list(_m("S9").cards),
+                                   list(_m("S4 H4").cards), list(_m("C5").cards)])
+    rnd.apply(Play(0, _m("D3")))
+    rnd.apply(Pass(1))
+    notes = broken_melds(rnd.observation(2).history)
+    assert notes == [(0, RANK_BITS[0] & ~(1 << 2))]
+    assert K_PASS == 0
+
+
+def _m(text: str):  # type: ignore[no-untyped-def]
+    from dfg_bridge.engine import Meld
+
+    return Meld.parse(text)

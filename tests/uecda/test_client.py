@@ -1,0 +1,137 @@
+"""The UECda client against the test server (loopback, real sockets): never refused, refusals handled."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from dfg_bridge.engine import Card, Meld, Observation, Pass, Play, Rules
+from dfg_bridge.engine.cpu import make_cpu
+from dfg_bridge.uecda import protocol as pr
+from dfg_bridge.uecda.client import Client, Stats, connect
+from dfg_bridge.uecda.game import meld_of, play_table
+from tests.uecda.server import UecdaTestServer, run_in_thread
+
+RULES = Rules.preset("uecda")
+
+
+def _session(
+    levels: list[str],
+    games: int,
+    seed: int,
+    *,
+    force_reject: int | None = None,
+    budget_ms: int = 20,
+    seen: list[Observation] | None = None,
+) -> tuple[UecdaTestServer, list[Stats]]:
+    server = UecdaTestServer(players=len(levels), games=games, seed=seed, force_reject=force_reject)
+    thread = run_in_thread(server)
+    results: list[Stats | BaseException] = [Stats()] * len(levels)
+
+    def seat(i: int, level: str) -> None:
+        conn = connect("127.0.0.1", server.port, timeout=10)
+        conn.sock.settimeout(60)
+        try:
+            client = Client(conn, f"{level}{i}", make_cpu(level, i, budget_ms, rules=RULES), RULES)
+            if i == 0 and seen is not None:
+                client.on_decision = lambda obs, _a: seen.append(obs)
+            results[i] = client.run()
+        except BaseException as exc:
+            results[i] = exc
+        finally:
+            conn.sock.close()
+
+    # connect in order so that player numbers follow the list
+    threads = []
+    for i, level in enumerate(levels):
+        t = threading.Thread(target=seat, args=(i, level), daemon=True)
+        t.start()
+        threads.append(t)
+        while len(server.conns) <= i and thread.is_alive():
+            threading.Event().wait(0.01)
+    for t in threads:
+        t.join(300)
+    thread.join(30)
+    assert server.error is None, repr(server.error)
+    for r in results:
+        assert isinstance(r, Stats), repr(r)
+    return server, [r for r in results if isinstance(r, Stats)]
+
+
+def test_five_clients_play_whole_games_and_nothing_is_refused() -> None:
+    server, stats = _session(["strong", "greedy", "normal", "easy", "greedy"], games=4, seed=3)
+    assert server.referee.games == 4
+    assert server.referee.refused == []
+    assert server.referee.submissions > 100
+    assert server.names == ["strong0", "greedy1", "normal2", "easy3", "greedy4"]
+    for s in stats:
+        assert s.games == 4 and s.rejected == 0 and s.decisions > 0
+    # the exchange ran (games 2–4): 大富豪 and 富豪 each decided once per game
+    assert len(server.referee.rankings) == 4
+
+
+def test_the_client_rebuilds_what_its_seat_may_see() -> None:
+    mine: list[Observation] = []
+    server, _ = _session(["normal", "greedy", "greedy", "greedy", "greedy"], games=3, seed=5, seen=mine)
+    plays = [o for o in mine if o.phase == "play"]
+    truth = [o for o in server.truth if isinstance(o, Observation)]
+    # the client answers every turn of its seat, and the server recorded every one of them
+    assert len(plays) == len(truth) >= 20
+    assert any(t.field_by == 0 for t in truth)  # UECda: the trick's owner is asked again (issue 14 §6)
+    for o, t in zip(plays, truth, strict=True):
+        assert (o.hand, o.hand_counts) == (t.hand, t.hand_counts)
+        assert o.field == t.field, (o.field, t.field, o.step)
+        assert o.field_by == t.field_by
+        assert o.passed == t.passed - {0}
+        assert o.revolution == t.revolution and o.lock == t.lock
+        assert [f.seat for f in o.finished] == [f.seat for f in t.finished]
+        assert o.seen <= t.seen
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_a_refused_play_counts_as_a_pass_and_the_game_goes_on(seed: int) -> None:
+    server, stats = _session(["greedy"] * 5, games=2, seed=seed, force_reject=5)
+    assert server.referee.forced == 1
+    assert server.referee.refused == []  # nothing illegal was sent
+    assert sum(s.rejected for s in stats) == 1
+    assert all(s.games == 2 for s in stats)
+
+
+def test_tables_round_trip_and_encode_jokers_as_the_protocol_says() -> None:
+    table = pr.profile("strong")
+    assert pr.unpack(pr.pack(table)) == table
+    assert table[0][0] == 20070 and bytes(table[1][:6]) == b"strong"
+    meld = Meld.parse("S5 JK=S6 S7")
+    t = play_table(Play(0, meld), inverted=False)
+    assert (t[0][3], t[0][4], t[0][5]) == (1, 2, 1)
+    assert meld_of(pr.played_of(t), RULES) == meld
+    lone = play_table(Play(0, Meld.parse("JK")), inverted=False)
+    assert lone[0][14] == 2 and sum(map(sum, lone)) == 2
+    assert play_table(Play(0, Meld.parse("JK")), inverted=True)[0][0] == 2
+    got = meld_of(pr.played_of(lone), RULES)
+    assert got is not None and got.cards == (Card.joker(0),)
+    assert sum(map(sum, play_table(Pass(0), inverted=False))) == 0
+    hand = pr.freeze([[0, 1] + [0] * 13] + [[0] * 15] * 3 + [[0, 2] + [0] * 13] + [[0] * 15] * 3)
+    assert pr.hand_of(hand) == (Card.parse("S3"), Card.joker(0))
+
+
+@pytest.mark.parametrize(("text", "cell"), [("DA D2 JK", (2, 14)), ("D3 D4 JK", (2, 0))])
+def test_a_joker_beyond_the_stairs_ends_round_trips(text: str, cell: tuple[int, int]) -> None:
+    # UECda: the joker may stand above the 2 or below the 3 at the end of stairs (issue 14 §8)
+    want = "last" if cell[1] == 14 else "first"
+    meld = next(
+        m for m in Meld.detect(Meld.cards_of(text), RULES)
+        if m.readings[-1 if want == "last" else 0].is_joker
+    )
+    table = play_table(Play(0, meld), inverted=False)
+    assert table[cell[0]][cell[1]] == 2
+    played = pr.played_of(table)
+    assert played.beyond and played.count == 3
+    assert meld_of(played, RULES) == meld
+
+
+def test_bad_sizes_are_protocol_errors() -> None:
+    with pytest.raises(pr.ProtocolError) as err:
+        pr.unpack(b"\0" * 10)
+    assert err.value.code == "bad_size"
