@@ -26,6 +26,7 @@ from dfg_bridge.host.custody import Custody, Restore
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.gamelog import game_event
 from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
     STATS_INTENTS,
@@ -49,6 +50,8 @@ from dfg_bridge.host.intents import (
 )
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.match import EndReason
+from dfg_bridge.host.outage import LinkGate, link_lost
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.spectate import Spectate
@@ -128,6 +131,8 @@ class GameHost:
         self.stopped = False
         self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
+        self.gate = LinkGate(clock)
+        """Holds events that need the server while the RCON link is down (see :mod:`.outage`)."""
         self.spectate: Spectate | None = None
         """The spectator publish hook (the web view), called after every event; ``None``: off."""
         self.desk = StatsDesk(self.ctx, self.tables, stats)
@@ -187,7 +192,7 @@ class GameHost:
         if restore:
             for table in self.tables.values():
                 try:
-                    table.stop()
+                    table.stop(EndReason.SHUTDOWN)
                 except Exception:
                     log.exception("table %s: stopping failed", table.id)
         self.stopped = True
@@ -196,6 +201,8 @@ class GameHost:
     def handle(self, event: object) -> None:
         """Handle one event; player mistakes become messages, link failures are logged."""
         player: str | None = None
+        if self.gate.holds(event):
+            return
         try:
             if isinstance(event, PlayerCommand):
                 player = event.player
@@ -230,8 +237,10 @@ class GameHost:
                 self.server_stopping = False
             elif isinstance(event, LinkUp):
                 self._link_up()
+                for held in self.gate.came_up(self.ctx.online):
+                    self.handle(held)
             elif isinstance(event, LinkDown):
-                pass
+                self.gate.went_down()
             elif isinstance(event, Shutdown):
                 self.shutdown(restore=event.restore)
             elif isinstance(event, Call):
@@ -253,8 +262,11 @@ class GameHost:
         except CardParseError as exc:
             if player is not None:
                 self._refused(player, "bad_cards", "error.bad_cards", text=str(exc))
-        except Exception:
-            log.exception("while handling %r", event)
+        except Exception as exc:
+            if link_lost(exc):
+                self.gate.failed_on(event, exc)
+            else:
+                log.exception("while handling %r", event)
         if self.spectate is not None:
             self.spectate.after(self.tables.values())
 
@@ -329,7 +341,11 @@ class GameHost:
             table = self._pick_table(player)
         self.desk.check_join(player, table.settings)
         self.custody.take(player)
+        record = self.ledger.get(player)
+        if record is not None:
+            game_event("custody_taken", player=player, items=record.item_count, stacks=len(record.snapshot))
         table.add_member(player)
+        game_event("join", player=player, table=table.id, lobby=len(table.lobby))
 
     def _pick_table(self, player: str) -> Table:
         """The nearest table within :data:`JOIN_RADIUS` of the player, else the first with room."""
@@ -350,7 +366,11 @@ class GameHost:
         """A player left their table: give their items back now, or at their next join."""
         if player not in self.ctx.online:
             return
+        record = self.ledger.get(player)
         result = self.custody.give_back(player)
+        if record is not None:
+            game_event("custody_returned", player=player, items=record.item_count,
+                       stacks=len(record.snapshot), result=result.value)  # fmt: skip
         if result is Restore.DONE:
             self.ctx.tell(player, "lobby.items_restored", "green")
         elif result is Restore.NO_ROOM:
@@ -394,6 +414,7 @@ class GameHost:
             targets = [self.tables[table_id.lower()]]
         for table in targets:
             table.stop()
+        game_event("admin", player=player, action="stop", tables=",".join(t.id for t in targets))
         self.ctx.tell(player, "admin.stopped", "green", count=len(targets))
 
     def _admin_reload(self, player: str) -> None:
@@ -402,6 +423,7 @@ class GameHost:
         try:
             settings, messages = self._reload()
         except Exception as exc:
+            game_event("admin", player=player, action="reload", result="failed")
             raise CommandError("reload_failed", problem=str(exc)[:200]) from None
         self.ctx.settings = settings
         self.ctx.msgs = messages
@@ -416,6 +438,7 @@ class GameHost:
             else:
                 table.settings = table_settings
         self.desk.rotate()
+        game_event("admin", player=player, action="reload", result="ok")
         self.ctx.tell(player, "admin.reloaded", "green")
 
     # ---- link and clock -------------------------------------------------------------------------

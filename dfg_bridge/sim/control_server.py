@@ -18,6 +18,9 @@ GET      /commands                           RCON commands received (``?since=<s
 GET      /stats                              counters
 POST     /server/restart                     ``{"downtime_s"?, "rejoin"?}`` drops RCON, rotates the log
 POST     /server/stop                        stops the server
+POST     /rcon/mixups                        ``{"match", "shape", "command"?, "times"?}`` stages a mix-up
+                                             with another RCON client (shape: empty, swap, append)
+GET      /rcon/mixups                        staged mix-ups and those that happened
 =======  ==================================  ==================================================
 
 Bad input is answered with a 4xx JSON error; nothing a client sends can stop the server.
@@ -237,10 +240,26 @@ class _Handler(BaseHTTPRequestHandler):
                 raise _BadRequest("'downtime_s' must be a number in [0, 60]")
             sim.restart(downtime_s=float(downtime), rejoin=bool(body.get("rejoin", False)))
             return 200, {"ok": True, "restarts": sim.restarts, "rcon_port": sim.rcon_port}
+        if parts == ["rcon", "mixups"]:
+            return self._mixups(method, body)
         if method == "POST" and parts == ["server", "stop"]:
             threading.Thread(target=sim.stop, name="sim-stop", daemon=True).start()
             return 200, {"ok": True}
         raise _BadRequest(f"no route {method} /{'/'.join(parts)}", 404)
+
+    def _mixups(self, method: str, body: dict[str, Any]) -> tuple[int, Any]:
+        mixups = self.sim.mixups
+        if method == "GET":
+            return 200, mixups.view()
+        if method != "POST":
+            raise _BadRequest(f"no route {method} /rcon/mixups", 404)
+        times = _int(body, "times", 1)
+        try:
+            mixups.stage(_text(body, "match"), str(body.get("shape", "")),
+                         command=str(body.get("command", "list")), times=times)  # fmt: skip
+        except ValueError as exc:  # a bad regex, shape or count
+            raise _BadRequest(f"bad mix-up: {exc}") from None
+        return 200, {"ok": True}
 
     def _player_action(self, name: str, action: str, body: dict[str, Any]) -> tuple[int, Any]:
         ex = self.sim.executor
