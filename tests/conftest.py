@@ -21,6 +21,24 @@ from tests.stats.pgserver import PgServer, find_bindir
 SimFactory = Callable[..., SimServer]
 
 
+@pytest.fixture(autouse=True)
+def _no_stale_log_handlers() -> Iterator[None]:
+    """Remove the handler ``setup_logging`` installs (a CLI test's ``main``) once its test is over.
+
+    Such a handler writes to the test's captured stream, which pytest closes: a daemon thread that a
+    later test leaves running would otherwise fail to log ("Logging error … closed file"). The root
+    level it set is put back too.
+    """
+    import logging
+
+    root = logging.getLogger()
+    level = root.level
+    yield
+    root.setLevel(level)
+    for handler in [h for h in root.handlers if getattr(h, "_dfg_bridge_handler", False)]:
+        root.removeHandler(handler)
+
+
 @pytest.fixture
 def sim_factory(tmp_path: Path) -> Iterator[SimFactory]:
     """A callable that starts simulated servers; all are stopped at teardown."""

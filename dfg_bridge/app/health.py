@@ -176,6 +176,7 @@ def instrument(
     """
     host = daemon.host
     metrics.rcon = daemon.rcon
+    metrics.replies = getattr(daemon, "guard", None)
     metrics.sources = list(daemon.sources)
     metrics.commands = getattr(host, "purposes", None)
 

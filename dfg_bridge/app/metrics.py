@@ -19,6 +19,11 @@ Series (``dfg_`` prefix):
 ``dfg_rcon_connects_total``                 counter    successful RCON logins
 ``dfg_rcon_disconnects_total``              counter    lost RCON connections
 ``dfg_invalid_commands_total{reason}``      counter    player commands refused (bad syntax, not now…)
+``dfg_rcon_mixed_replies_total{kind}``      counter    replies that did not fit their command (another
+                                                       RCON client on the console): ``read`` (asked
+                                                       again), ``write`` (dropped), ``unresolved``
+``dfg_server_error_replies_total{shape}``   counter    commands the server refused as malformed, by
+                                                       error shape (``Unknown item '…'``, …)
 ``dfg_log_lines_parsed_total``              counter    server log lines read and parsed
 ``dfg_log_events_total``                    counter    log lines that were player or server events
 ``dfg_loop_last_sample_age_seconds``        gauge      seconds since the main loop last answered
@@ -209,6 +214,8 @@ class DaemonMetrics:
     """
 
     rcon: _Link | None = None
+    replies: Any = None
+    """The reply guard (anything with ``stats.snapshot()`` giving a ``ReplyStatsSnapshot``)."""
     sources: Sequence[object] = ()
     clock: Callable[[], float] = time.monotonic
     invalid: LabelledCounter = field(default_factory=lambda: LabelledCounter("reason"))
@@ -271,6 +278,7 @@ class DaemonMetrics:
         """Every metric family, read now."""
         yield from self._host_families()
         yield from self._rcon_families()
+        yield from self._reply_families()
         yield Family(
             "dfg_invalid_commands_total",
             MetricKind.COUNTER,
@@ -347,6 +355,28 @@ class DaemonMetrics:
         }  # fmt: skip
         for name, (help_text, value) in counters.items():
             yield _single(name, MetricKind.COUNTER, help_text, value)
+
+    def _reply_families(self) -> Iterator[Family]:
+        snap = self.replies.stats.snapshot() if self.replies is not None else None
+        kinds = (
+            ("read", snap.mixed_reads if snap else 0),
+            ("write", snap.mixed_writes if snap else 0),
+            ("unresolved", snap.unresolved if snap else 0),
+        )
+        yield Family(
+            "dfg_rcon_mixed_replies_total",
+            MetricKind.COUNTER,
+            "Replies that did not fit their command (another RCON client shares the console): reads asked "
+            "again, writes whose reply was dropped, reads that never fitted.",
+            tuple(Sample("dfg_rcon_mixed_replies_total", n, (("kind", kind),)) for kind, n in kinds),
+        )
+        shapes = snap.server_errors if snap else ()
+        yield Family(
+            "dfg_server_error_replies_total",
+            MetricKind.COUNTER,
+            "Commands the server refused as malformed, by error shape (a version mismatch or a bug).",
+            tuple(Sample("dfg_server_error_replies_total", n, (("shape", shape),)) for shape, n in shapes),
+        )
 
     def exposition(self) -> str:
         """The whole scrape body."""

@@ -1,34 +1,29 @@
-"""``dfg-bridge run --config FILE``: the daemon (常駐プロセス) — the composition root of the host.
+"""``dfg-bridge run --config FILE``: the daemon (常駐プロセス).
 
-It wires the real parts into :class:`dfg_bridge.host.GameHost`: our RCON client as the command sink
-(its up/down transitions become ``LinkUp``/``LinkDown`` events), the version's render dialect as the
-command renderer, the log tail (or the wrapped server process, or the trigger poll) as the event
-source, APScheduler for timers, and the message catalogue. ``SIGINT``/``SIGTERM`` end every match
-and give every player their items back before exiting.
+It loads the config, refuses to start on any operator error (each one ``file:line: key: message``,
+exit status 2, never a traceback), wires the parts (:mod:`dfg_bridge.app.wiring`) with every config
+key that concerns them, and runs the host until ``SIGINT``/``SIGTERM``, which end every match and
+give every player their items back before exiting.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import re
 import signal
+import sqlite3
 import sys
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from dfg_bridge.app.logsetup import Redactor, parse_level, setup_logging
-from dfg_bridge.host import GameHost, HostSettings, LinkDown, LinkUp, Shutdown
+from dfg_bridge.app.wiring import Daemon, parser_options, wire
+from dfg_bridge.host import HostSettings
 from dfg_bridge.host.ports import MessageCatalog
-from dfg_bridge.host.purposes import Purpose
-from dfg_bridge.host.timers import ApsScheduler
-from dfg_bridge.rcon import LinkState, RconClient, RconError
-from dfg_bridge.render import dialect_for
-from dfg_bridge.sources import LogParser, LogTail, ParserOptions, SourceThread, TriggerPoll
+from dfg_bridge.rcon import Backoff
 
 log = logging.getLogger("dfg_bridge.run")
 
@@ -48,135 +43,15 @@ def detect_version(log_path: Path) -> str | None:
     return found[-1] if found else None
 
 
-@dataclass
-class Daemon:
-    """A wired daemon: call :meth:`start`, then :meth:`run` on the owner thread, then :meth:`close`."""
-
-    host: GameHost
-    rcon: RconClient
-    scheduler: ApsScheduler
-    sources: list[SourceThread] = field(default_factory=list)
-    stats: Any = None
-    """The stats writer thread (a :class:`~dfg_bridge.stats.store.service.StatsService`), if stats are on."""
-    _watch: Any = None
-
-    def start(self) -> None:
-        """Connect (or keep retrying in the background) and start the sources."""
-        if self.stats is not None:
-            self.stats.start()
-        for source in self.sources:
-            source.start()
-        self._watch = self.scheduler.every(1.0, self._poll_link)
-        try:
-            self.rcon.connect()
-        except RconError as exc:
-            log.warning("RCON not reachable yet (%s); retrying", exc)
-
-    def _poll_link(self) -> None:
-        if self.rcon.state is LinkState.DOWN:
-            with contextlib.suppress(RconError):
-                self.rcon.poll_link()
-
-    def run(self) -> None:
-        """Run the main loop until a :class:`Shutdown` event."""
-        self.host.run_forever()
-
-    def stop(self, *, restore: bool = True) -> None:
-        """Ask the main loop to stop (from any thread)."""
-        self.host.post(Shutdown(restore=restore))
-
-    def close(self) -> None:
-        """Stop sources, timers and the RCON link."""
-        if self._watch is not None:
-            self._watch.cancel()
-        for source in self.sources:
-            source.stop(timeout=2.0)
-        self.scheduler.shutdown()
-        self.rcon.close()
-        if self.stats is not None:
-            self.stats.stop()
-
-
-def wire(
-    settings: HostSettings,
-    messages: MessageCatalog,
-    *,
-    rcon_host: str,
-    rcon_port: int,
-    rcon_password: str,
-    version: str,
-    data_dir: Path,
-    log_path: Path | None,
-    parser_options: ParserOptions | None = None,
-    trigger_poll: float | None = None,
-    rcon_timeout: float = 5.0,
-    reload: Any = None,
-    cpu: Any = None,
-    rng: Any = None,
-    place_on_start: bool = True,
-    wrap_sink: Any = None,
-    log_poll: float = 0.1,
-    stats: Any = None,
-) -> Daemon:
-    """Build a daemon from its parts (used by ``run``, ``demo`` and the tests).
-
-    ``wrap_sink`` may wrap the RCON client before the host sees it (tests count or cut commands).
-    """
-    scheduler = ApsScheduler()
-    holder: dict[str, GameHost] = {}
-
-    def on_link(state: LinkState, _error: RconError | None) -> None:
-        host = holder.get("host")
-        if host is not None:
-            host.post(LinkUp() if state is LinkState.UP else LinkDown())
-
-    client = RconClient(rcon_host, rcon_port, rcon_password, timeout=rcon_timeout, on_link=on_link)
-    dialect = dialect_for(version)
-
-    sink = client if wrap_sink is None else wrap_sink(client)
-
-    def setup() -> None:
-        from dfg_bridge.app.setup import place
-
-        report = place(sink, dialect, settings)
-        for what, where, outcome in report.failed:
-            log.warning("setup: %s at %s: %s", what, where, outcome)
-        log.info("setup: %s", ", ".join(f"{n} {k}" for k, n in sorted(report.counts().items())))
-
-    host = GameHost(
-        settings,
-        sink,
-        dialect,
-        messages,
-        data_dir=data_dir,
-        scheduler=scheduler,
-        reload=reload,
-        cpu=cpu,
-        rng=rng,
-        setup=setup if place_on_start else None,
-        polled_triggers=trigger_poll is not None,
-        stats=stats,
-    )
-    holder["host"] = host
-    if stats is not None:
-        stats.post = host.post  # replies reach the game thread as events on its queue
-    # With the trigger poll every /trigger press is read from the scores (exactly once); the log's
-    # "Triggered [dfg]" lines would report clickable-chat presses a second time, so they are ignored.
-    objectives = () if trigger_poll is not None else (settings.trigger_objective,)
-    options = parser_options or ParserOptions(
-        trigger_objectives=objectives, display_prefixes=(settings.team_prefix,)
-    )
-    sources: list[SourceThread] = []
-    if log_path is not None:
-        sources.append(LogTail(log_path, host.queue, LogParser(options), poll_interval=log_poll))
-    if trigger_poll is not None:
-        counted = host.purposes.sink(client, purpose=Purpose.POLL)  # counted for no table ("-")
-        poll = TriggerPoll(counted, host.queue, objective=settings.trigger_objective, interval=trigger_poll)
-        sources.append(poll)
-    return Daemon(host, client, scheduler, sources, stats)
-
-
 def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, HostSettings, MessageCatalog]:
+    config, settings, messages, _lines = load(config_path, redactor)
+    return config, settings, messages
+
+
+def load(
+    config_path: Path, redactor: Redactor | None = None
+) -> tuple[Any, HostSettings, MessageCatalog, Mapping[str, int]]:
+    """Config, host settings, messages and the line of every config value; raises ``ConfigError``."""
     from dfg_bridge.config import load_config
     from dfg_bridge.host.fromconfig import host_settings
     from dfg_bridge.i18n import Messages
@@ -195,7 +70,45 @@ def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, Hos
     messages, issues = Messages.load(config.messages_dir)
     for issue in issues:
         log.warning("%s", issue)
-    return config, host_settings(config), messages
+    return config, host_settings(config), messages, loaded.lines
+
+
+def start_problems(config: Any, file: str, lines: Mapping[str, int]) -> list[str]:
+    """What would keep the daemon from working, as ``file:line: key: message`` (``check`` FAILs them too)."""
+    problems = []
+    log_path = config.source.log_path
+    if str(config.source.kind) == "log" and log_path.is_dir():
+        line = lines.get("source.log_path", lines.get("source", 1))
+        problems.append(f"{file}:{line}: source.log_path: {log_path} is a folder; name the log file, "
+                        "e.g. <server>/logs/latest.log")  # fmt: skip
+    return problems
+
+
+def daemon_from_config(config: Any, settings: HostSettings, messages: MessageCatalog, *,
+                       reload: Any = None) -> Daemon:  # fmt: skip
+    """A wired daemon with every config key that concerns the wiring (used by ``run`` and its tests)."""
+    log_path = config.source.log_path
+    version = config.server.version
+    if version == "auto":
+        version = detect_version(log_path) or DEFAULT_VERSION
+        log.info("server version %s", version)
+    return wire(
+        settings,
+        messages,
+        rcon_host=config.rcon.host,
+        rcon_port=config.rcon.port,
+        rcon_password=config.rcon.password.reveal(),
+        version=version,
+        data_dir=config.data_dir,
+        log_path=log_path if str(config.source.kind) == "log" else None,
+        trigger_poll=config.source.trigger_poll_interval if _needs_poll(config) else None,
+        rcon_timeout=config.rcon.command_timeout,
+        connect_timeout=config.rcon.connect_timeout,
+        backoff=Backoff(cap=config.rcon.reconnect_max_delay),
+        parser_options=parser_options(config),
+        reload=reload,
+        stats=_stats_for(config, settings),
+    )
 
 
 def _stats_for(config: Any, settings: HostSettings) -> Any:
@@ -230,8 +143,14 @@ def _log_level(value: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
+def _port_problem(port: int | None) -> str | None:
+    if port is not None and not 1 <= port <= 65535:
+        return f"dfg-bridge run: --metrics-port: must be a port number 1-65535 (got {port})"
+    return None
+
+
 def main(argv: Sequence[str]) -> int:
-    """``dfg-bridge run --config FILE [--log-level LEVEL]``."""
+    """``dfg-bridge run --config FILE [--log-level LEVEL] [--metrics-port N]``."""
     parser = argparse.ArgumentParser(prog="dfg-bridge run", description="Run the 大富豪 daemon.")
     parser.add_argument("--config", required=True, type=Path, help="the YAML config file")
     parser.add_argument("--log-level", type=_log_level, default="INFO", help="DEBUG, INFO, WARNING or ERROR")
@@ -239,39 +158,35 @@ def main(argv: Sequence[str]) -> int:
 
     add_arguments(parser)  # --metrics-port, --metrics-host
     args = parser.parse_args(list(argv))
+    port_problem = _port_problem(args.metrics_port)
+    if port_problem is not None:
+        print(port_problem, file=sys.stderr)
+        return 2
     redactor = setup_logging(args.log_level)
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per timer job is noise
     from dfg_bridge.config import ConfigError
 
     try:
-        config, settings, messages = _load(args.config, redactor)
+        config, settings, messages, lines = load(args.config, redactor)
     except ConfigError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    log_path = config.source.log_path
-    version = config.server.version
-    if version == "auto":
-        version = detect_version(log_path) or DEFAULT_VERSION
-        log.info("server version %s", version)
+    problems = start_problems(config, str(args.config), lines)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        return 2
 
     def reload() -> tuple[HostSettings, MessageCatalog]:
         _config, new_settings, new_messages = _load(args.config, redactor)
         return new_settings, new_messages
 
-    daemon = wire(
-        settings,
-        messages,
-        rcon_host=config.rcon.host,
-        rcon_port=config.rcon.port,
-        rcon_password=config.rcon.password.reveal(),
-        version=version,
-        data_dir=config.data_dir,
-        log_path=log_path if str(config.source.kind) == "log" else None,
-        trigger_poll=config.source.trigger_poll_interval if _needs_poll(config) else None,
-        rcon_timeout=config.rcon.command_timeout,
-        reload=reload,
-        stats=_stats_for(config, settings),
-    )
+    try:
+        daemon = daemon_from_config(config, settings, messages, reload=reload)
+    except (OSError, sqlite3.Error) as exc:  # the data folder cannot be used (permissions, a full disk)
+        line = lines.get("data_dir", 1)
+        reason = getattr(exc, "strerror", None) or exc
+        print(f"{args.config}:{line}: data_dir: cannot open {config.data_dir}: {reason}", file=sys.stderr)
+        return 2
     done = threading.Event()
 
     def on_signal(_sig: int, _frame: object) -> None:
@@ -286,11 +201,22 @@ def main(argv: Sequence[str]) -> int:
     try:
         web = start_web(config.web, daemon.host)  # the spectator page, when web.port is set
     except OSError as exc:
-        print(f"web.port {config.web.port}: cannot listen on {config.web.host}: {exc}", file=sys.stderr)
+        where = f"{config.web.host}:{config.web.port}"
+        print(f"{args.config}:{lines.get('web.port', 1)}: web.port: cannot listen on {where}: "
+              f"{exc.strerror or exc}", file=sys.stderr)  # fmt: skip
         daemon.close()
         return 2
     daemon.start()
-    endpoint = start_from_args(args, daemon)
+    try:
+        endpoint = start_from_args(args, daemon)
+    except OSError as exc:
+        where = f"{args.metrics_host}:{args.metrics_port}"
+        print(f"dfg-bridge run: --metrics-port: cannot listen on {where}: {exc.strerror or exc}",
+              file=sys.stderr)  # fmt: skip
+        if web is not None:
+            web.close()
+        daemon.close()
+        return 2
     try:
         daemon.run()
     finally:
@@ -300,3 +226,6 @@ def main(argv: Sequence[str]) -> int:
             web.close()
         daemon.close()
     return 0
+
+
+__all__ = ["DEFAULT_VERSION", "Daemon", "daemon_from_config", "detect_version", "load", "main", "wire"]

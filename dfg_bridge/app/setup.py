@@ -132,6 +132,8 @@ class Placer:
             tags = [ENTITY_TAG, names.table_tag, names.board]
             board = d.summon_text_display(table.board, tags, Text(""))
             self._summon(f"leaderboard {table.id}", names.board, "text_display", board, table.board)
+        # A text placed by an older version (or before the centre moved) is moved where it belongs now.
+        self.sink.run(d.teleport(d.tagged(names.centre, kind="text_display", single=True), table.centre))
         for i, box in enumerate(table.hand_boxes):
             key = LockKey(f"{KEY_NAME} {table.id}-{i + 1}", names.key_tag(i))
             commands = d.double_chest(box.a, box.b, box.facing, lock=key)

@@ -25,8 +25,11 @@ def check(config: Config, conv: Converter) -> None:
     if config.source.kind is SourceKind.PROCESS and not config.source.process_command:
         conv.at("source.kind", "kind process needs source.process_command")
     _check_rules(config.game.preset.value, config.game.rules, "game.rules", conv)
+    if not config.tables:
+        conv.at("tables", "needs at least one table (see config/dfg.example.yml)")
     _check_tables(config, conv)
     _check_ranked(config, conv)
+    _check_folders(config, conv)
 
 
 def _check_ranked(config: Config, conv: Converter) -> None:
@@ -36,6 +39,20 @@ def _check_ranked(config: Config, conv: Converter) -> None:
         conv.at("ranked.dan_points", f"must be 12 rising numbers starting at 0 (got {list(steps)})")
     for i, day in enumerate(config.ranked.rotation):
         _check_rules(day.preset.value, day.rules, f"ranked.rotation[{i}].rules", conv)
+
+
+def _check_folders(config: Config, conv: Converter) -> None:
+    """The folders the daemon writes or reads must be folders (a file in the way is a typo)."""
+    data = config.data_dir
+    blocker = next((p for p in (data, *data.parents) if p.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        where = "is a file" if blocker == data else f"cannot be created: {blocker} is a file"
+        conv.at("data_dir", f"{data} {where}; data_dir must be a folder (created if missing)")
+    messages = config.messages_dir
+    if messages is not None and not messages.is_dir():
+        what = "is not a folder" if messages.exists() else "does not exist"
+        hint = "create it, or remove messages_dir to use the packaged texts"
+        conv.at("messages_dir", f"{messages} {what}; {hint}")
 
 
 def _check_rules(preset: str, rules: Mapping[str, Any], path: str, conv: Converter) -> None:
@@ -99,6 +116,8 @@ def _check_tables(config: Config, conv: Converter) -> None:
             # Only a table's own rules or preset need a check of their own; inherited ones were checked.
             _check_rules(table.game.preset.value, table.game.rules, f"{base}.game.rules", conv)
         _check_hand_boxes(table, base, conv)
+        if table.exit_pos is not None and config.custody.locker.contains(table.exit_pos):
+            conv.at(f"{base}.exit_pos", f"block {list(table.exit_pos)} lies inside custody.locker")
         blocks = list(table_blocks(table, t))
         for pos, path in blocks:
             if config.custody.locker.contains(pos):

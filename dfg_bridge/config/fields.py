@@ -1,4 +1,4 @@
-"""Documented schema fields (設定項目の定義): ``opt``/``req`` wrap ``dataclasses.field``.
+"""Building blocks of the schema (スキーマの部品): documented fields, value checks, the secret type.
 
 Each field's ``metadata`` carries its documentation (``doc``), bounds (``min``/``max``), whether a
 missing key is worth a warning (``quiet``) and an optional ``check``; the validator and the Markdown
@@ -13,6 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import field
 from types import MappingProxyType
 from typing import Any
+
+__all__ = [
+    "RuleValue", "Secret", "floodgate", "log_prefix", "matching", "no_rules", "opt", "req", "version",
+]
 
 RuleValue = bool | int | float | str | tuple[bool | int | float | str, ...]
 """A rule option value (see the engine's ``Rules`` for names and types)."""
@@ -61,3 +65,75 @@ def matching(pattern: str, what: str) -> Callable[[Any], str | None]:
         return None if compiled.fullmatch(str(value)) else f"must be {what} (got {value!r})"
 
     return check
+
+
+def version(value: Any) -> str | None:
+    match = re.fullmatch(r"(\d+)\.(\d+)(?:\.(\d+))?", str(value))
+    if value == "auto" or (match and tuple(int(p or 0) for p in match.groups()) >= (1, 20, 5)):
+        return None
+    return f'must be auto or a release from 1.20.5 on, such as "1.21.6" (got {value!r})'
+
+
+def log_prefix(value: Any) -> str | None:
+    """A log line prefix regex: it must compile and must not match an empty line.
+
+    >>> log_prefix(".*")
+    'must not match an empty line (it would let a chat message pose as a whole log line)'
+    >>> log_prefix(r"\\[\\d+\\] ") is None
+    True
+    """
+    try:
+        compiled = re.compile(str(value))
+    except re.error as exc:
+        return f"not a regular expression: {exc}"
+    if compiled.match(""):
+        return "must not match an empty line (it would let a chat message pose as a whole log line)"
+    return None
+
+
+def floodgate(value: Any) -> str | None:
+    """A Floodgate name prefix: up to 4 command-safe characters, not only name characters.
+
+    >>> floodgate("."), floodgate("BE")[:40]
+    (None, 'must contain a character that is not a l')
+    """
+    text = str(value)
+    if not re.fullmatch(r"[A-Za-z0-9_.+-]{0,4}", text):
+        return f"must be up to 4 of A-Z a-z 0-9 _ . + - (others break commands) (got {value!r})"
+    if text and re.fullmatch(r"[A-Za-z0-9_]+", text):
+        # A prefix of name characters would make "BEsteve" both a Java and a Bedrock name.
+        return f"must contain a character that is not a letter, digit or _ (got {value!r}), or be empty"
+    return None
+
+
+class Secret:
+    """A string that never shows itself in ``repr``/``str`` (the RCON password).
+
+    >>> s = Secret("hunter2")
+    >>> s, str(s), s.reveal()
+    (Secret('***'), '***', 'hunter2')
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself; call it only where it is sent."""
+        return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def __repr__(self) -> str:
+        return "Secret('***')" if self._value else "Secret('')"
+
+    def __str__(self) -> str:
+        return "***" if self._value else ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)

@@ -10,11 +10,9 @@ so the reference cannot drift from the code. Defaults here are *the* defaults; t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from dfg_bridge.config.choices import (
     CpuLevel,
@@ -29,7 +27,17 @@ from dfg_bridge.config.choices import (
     SourceKind,
     StartMode,
 )
-from dfg_bridge.config.fields import RuleValue, matching, no_rules, opt, req
+from dfg_bridge.config.fields import (
+    RuleValue,
+    Secret,
+    floodgate,
+    log_prefix,
+    matching,
+    no_rules,
+    opt,
+    req,
+    version,
+)
 from dfg_bridge.config.ranked import PointsConfig, RankedConfig, RotationConfig, StatsConfig
 from dfg_bridge.stats.dan import Bracket
 
@@ -79,53 +87,6 @@ BlockPos = tuple[int, int, int]
 
 
 
-def _version(value: Any) -> str | None:
-    match = re.fullmatch(r"(\d+)\.(\d+)(?:\.(\d+))?", str(value))
-    if value == "auto" or (match and tuple(int(p or 0) for p in match.groups()) >= (1, 20, 5)):
-        return None
-    return f'must be auto or a release from 1.20.5 on, such as "1.21.6" (got {value!r})'
-
-
-def _regex(value: Any) -> str | None:
-    try:
-        re.compile(str(value))
-    except re.error as exc:
-        return f"not a regular expression: {exc}"
-    return None
-
-
-class Secret:
-    """A string that never shows itself in ``repr``/``str`` (the RCON password).
-
-    >>> s = Secret("hunter2")
-    >>> s, str(s), s.reveal()
-    (Secret('***'), '***', 'hunter2')
-    """
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def reveal(self) -> str:
-        """The secret itself; call it only where it is sent."""
-        return self._value
-
-    def __bool__(self) -> bool:
-        return bool(self._value)
-
-    def __repr__(self) -> str:
-        return "Secret('***')" if self._value else "Secret('')"
-
-    def __str__(self) -> str:
-        return "***" if self._value else ""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Secret) and other._value == self._value
-
-    def __hash__(self) -> int:
-        return hash(self._value)
-
 
 @dataclass(frozen=True, kw_only=True)
 class RconConfig:
@@ -139,7 +100,10 @@ class RconConfig:
     )
     connect_timeout: float = opt(5.0, "Seconds to wait for connect and login.", min=0.1)
     command_timeout: float = opt(5.0, "Seconds to wait for one command's reply.", min=0.1)
-    reconnect_max_delay: float = opt(30.0, "Cap of the exponential reconnect backoff, seconds.", min=0.5)
+    reconnect_max_delay: float = opt(
+        5.0, "Cap of the exponential reconnect backoff, seconds (how late a restarted server is noticed).",
+        min=0.5,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,16 +127,15 @@ class ServerConfig:
 
     flavour: Flavour = opt(Flavour.AUTO, "Server software: `paper`, `vanilla`, `fabric` or `auto`.")
     version: str = opt(
-        "auto", "Minecraft version (e.g. `\"1.21.6\"`, quoted) or `auto` (read from the log).", check=_version
+        "auto", "Minecraft version (e.g. `\"1.21.6\"`, quoted) or `auto` (read from the log).", check=version
     )
     properties_path: Path = opt(Path("server.properties"), "server.properties, read by `dfg-bridge check`.")
     log_prefix_regex: str | None = opt(
         None, "Regex matching a log line's prefix up to the message, for custom log4j patterns.", quiet=True,
-        check=_regex,
+        check=log_prefix,
     )
     floodgate_prefix: str = opt(
-        ".", "Name prefix of Bedrock players (Floodgate); empty if none.",
-        check=matching(r"[A-Za-z0-9_.+-]{0,4}", "up to 4 of A-Z a-z 0-9 _ . + - (others break commands)"),
+        ".", "Name prefix of Bedrock players (Floodgate); empty if none.", check=floodgate,
     )
 
 
@@ -348,6 +311,11 @@ class TableConfig:
     centre: BlockPos = req("Block at the table centre (the field text floats above it).")
     seats: tuple[SeatConfig, ...] = req("3 to 6 seats, clockwise.")
     signs: SignsConfig = opt(factory=SignsConfig, doc="Signs.", quiet=True)
+    exit_pos: BlockPos | None = opt(
+        None, "Where a player who leaves mid-match (`/dfg leave`) is sent (the block their feet go in); "
+        "default: the world spawn.",
+        quiet=True,
+    )
     game: GameConfig = opt(
         factory=GameConfig, doc="Overrides of the global `game:`.", quiet=True, inherit=True
     )

@@ -13,23 +13,14 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from dfg_bridge.engine import (
-    CARDS,
-    Action,
-    Card,
-    Discard,
-    EngineError,
-    Give,
-    Pass,
-    Phase,
-    Round,
-    parse_cards,
-)
+from dfg_bridge.engine import CARDS, Action, Card, EngineError, Phase, parse_cards
 from dfg_bridge.host.announce import rank_name, title_of
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy, cpu_for
+from dfg_bridge.host.decisions import Decision, PickError, action_for, decision_of, pick_problem
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.events import TimerFired
+from dfg_bridge.host.gamelog import game_event, standings_field
 from dfg_bridge.host.lobby import Lobby
 from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.names import TableNames
@@ -44,7 +35,12 @@ if TYPE_CHECKING:
 _EPS = 0.005
 
 
-_END_NOTES = {EndReason.STOPPED: "match.stopped_by_admin", EndReason.RESTARTED: "match.stopped_after_restart"}
+_END_NOTES = {
+    EndReason.STOPPED: "match.stopped_by_admin",
+    EndReason.SHUTDOWN: "match.stopped_by_shutdown",
+    EndReason.RESTARTED: "match.stopped_after_restart",
+}
+"""What the table is told when a match ends without standings."""
 
 
 class TableFlow:
@@ -263,11 +259,16 @@ class TableFlow:
         announce_events(self, events)
         self._after_change(before)
 
-    def drop(self, seat: int) -> None:
-        """脱落 of ``seat`` mid-match (its hand is discarded; last place this round)."""
+    def drop(self, seat: int, *, why: str = "left") -> None:
+        """脱落 of ``seat`` mid-match (its hand is discarded; last place this round).
+
+        ``why`` is for the game log: ``command``, ``disconnect``, ``grace_expired``, ``not_back``.
+        """
         run = self.run
         if run is None or seat in run.dropped:
             return
+        game_event("dropout", table=self.id, player=run.participants[seat].name, why=why,
+                   round=run.round_no)  # fmt: skip
         before = run.round.awaiting() if run.round is not None else frozenset()
         events, entry = run.drop(seat)
         self.ctx.journal.append(self.id, entry)
@@ -329,14 +330,16 @@ class TableFlow:
             return
         self._arm(None)
         deferred = self.ctx.match_ended(self.settings, run, reason)  # the stats desk may add rating changes
-        if reason not in (EndReason.STOPPED, EndReason.RESTARTED) and run.match.records:
+        standings = run.standings() if run.match.records else []
+        if reason not in _END_NOTES and standings:
             if not deferred:
                 complete = reason is EndReason.COMPLETE
-                text = standings_text(self.ctx, self.settings.name, run.standings(), complete=complete)
-                self.ctx.to_all(text)
+                self.ctx.to_all(standings_text(self.ctx, self.settings.name, standings, complete=complete))
         else:
             key = _END_NOTES.get(reason, "match.ended_early")
             self.ctx.to_team(self.names.team, Text(self.ctx.text(key), color="gray"))
+        game_event("match_end", table=self.id, reason=reason.value, rounds=len(run.match.records),
+                   standings=standings_field(standings) if standings else None)  # fmt: skip
         humans = [p.name for p in run.participants if not p.cpu]
         self.run = None
         self._deadline = None
@@ -376,29 +379,24 @@ class TableFlow:
         rnd = run.round
         if seat not in rnd.awaiting():
             raise CommandError("not_your_turn")
+        decision = decision_of(rnd)
         try:
-            action = self._action_for(rnd, seat, cards)
+            if decision is Decision.PLAY and isinstance(cards, str):
+                action: Action = rnd.play_text(seat, cards)  # keeps pins such as JK=H4
+            else:
+                chosen = tuple(parse_cards(cards)) if isinstance(cards, str) else cards
+                problem = pick_problem(rnd, seat, chosen) if chosen is not None else None
+                if problem is not None:
+                    raise CommandError(problem[0], **problem[1])
+                action = action_for(rnd, seat, chosen)
             rnd.check(action)
+        except PickError as exc:
+            raise CommandError(exc.code) from None
         except EngineError as exc:
             raise refusal(exc, rnd, seat, cards, self.ctx) from None
         self.act(seat, action)
         self.sync()
         self._notify_human()
-
-    @staticmethod
-    def _action_for(rnd: Round, seat: int, cards: str | tuple[Card, ...] | None) -> Action:
-        if rnd.phase is Phase.EXCHANGE or rnd.pending_decision in ("seven_pass", "ten_discard"):
-            if cards is None:
-                return rnd.timeout_action(seat)
-            chosen = tuple(parse_cards(cards)) if isinstance(cards, str) else cards
-            return Discard(seat, chosen) if rnd.pending_decision == "ten_discard" else Give(seat, chosen)
-        if rnd.pending_decision is not None:
-            return rnd.timeout_action(seat)
-        if cards is None:
-            return Pass(seat)
-        if isinstance(cards, str):
-            return rnd.play_text(seat, cards)
-        return rnd.play_cards(seat, cards)
 
     def play_selection(self, player: str) -> None:
         """Play (or give) the cards ``player`` has selected."""

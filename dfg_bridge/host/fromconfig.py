@@ -32,7 +32,8 @@ SEAT_HEIGHT = 0.5
 SEAT_TEXT_HEIGHT = 2.4
 """Over-seat texts float this far above the seat block."""
 CENTRE_TEXT_HEIGHT = 1.6
-"""The centre text floats this far above the centre block."""
+"""The centre text floats this far above the bottom of the centre block: 0.6 over a full-block table top
+(a text display grows upwards from its position), so players see it above the table, not at their feet."""
 BOARD_HEIGHT = 2.5
 """The leaderboard floats this far above the table's floor, two blocks beyond the farthest seat."""
 
@@ -83,7 +84,7 @@ def table_settings(table: TableConfig, ranked_games: int = 3, *, board: bool = T
         id=table.id,
         name=table.display_name,
         seats=seats,
-        centre=centre_of(table.centre),
+        centre=centre_of(table.centre, CENTRE_TEXT_HEIGHT),
         rules=rules_of(game),
         rules_name=str(game.preset),
         rounds=ranked_games if table.ranked else game.rounds,
@@ -107,6 +108,7 @@ def table_settings(table: TableConfig, ranked_games: int = 3, *, board: bool = T
         ranked=table.ranked,
         bracket=table.bracket,
         board=board_pos(table) if board else None,
+        exit_pos=None if table.exit_pos is None else centre_of(table.exit_pos),
     )
 
 

@@ -29,6 +29,7 @@ from dfg_bridge.host.custody import Custody
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.gamelog import game_event
 from dfg_bridge.host.guard import FailureHook, failed, isolated, player_of
 from dfg_bridge.host.handscreen import HandPoll, on_dialog
 from dfg_bridge.host.intents import (
@@ -53,6 +54,8 @@ from dfg_bridge.host.intents import (
 )
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.match import EndReason
+from dfg_bridge.host.outage import LinkGate, link_lost
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.purposes import Purpose, PurposeCounter
 from dfg_bridge.host.releases import Releases
@@ -147,6 +150,8 @@ class GameHost:
         """Give-backs, and the ones to retry from the tick."""
         self.on_failure: FailureHook | None = None
         """Called (owner thread) with every event whose handling failed unexpectedly (metrics, tests)."""
+        self.gate = LinkGate(clock)
+        """Holds events that need the server while the RCON link is down (see :mod:`.outage`)."""
         self.spectate: Spectate | None = None
         """The spectator publish hook (the web view), called after every event; ``None``: off."""
         self.desk = StatsDesk(self.ctx, self.tables, stats)
@@ -206,7 +211,7 @@ class GameHost:
         if restore:
             for table in self.tables.values():
                 try:
-                    table.stop()
+                    table.stop(EndReason.SHUTDOWN)
                 except Exception:
                     log.exception("table %s: stopping failed", table.id)
         self.stopped = True
@@ -218,6 +223,8 @@ class GameHost:
         Player mistakes become localized messages. Anything unexpected is logged once with the event
         as context, the player concerned is told, the tables' timers are re-armed, and the loop goes on.
         """
+        if self.gate.holds(event):
+            return  # needs the server while the link is down: handled when it comes back
         if isinstance(event, PlayerCommand | TriggerFired) and event.shown:
             # The log showed a display name: whose is it? (a team prefix can mimic another's name)
             who = self.attribution.resolve(event.shown, event.player)
@@ -239,7 +246,10 @@ class GameHost:
             if player is not None:
                 self._refused(player, "bad_cards", "error.bad_cards", {"text": str(exc)})
         except Exception as exc:
-            failed(self.ctx, self.tables.values(), self.releases, event, exc, hook=self.on_failure)
+            if link_lost(exc):
+                self.gate.failed_on(event, exc)
+            else:
+                failed(self.ctx, self.tables.values(), self.releases, event, exc, hook=self.on_failure)
         if self.spectate is not None:
             isolated("spectator view", functools.partial(self.spectate.after, self.tables.values()))
 
@@ -287,8 +297,10 @@ class GameHost:
             self.server_stopping = False
         elif isinstance(event, LinkUp):
             self._link_up()
+            for held in self.gate.came_up(self.ctx.online):
+                self.handle(held)
         elif isinstance(event, LinkDown):
-            pass  # commands fail until LinkUp, which resynchronises everything
+            self.gate.went_down()  # commands fail until LinkUp, which resynchronises everything
         elif isinstance(event, Shutdown):
             self.shutdown(restore=event.restore)
         elif isinstance(event, Call):
@@ -373,7 +385,11 @@ class GameHost:
             table = self._pick_table(player)
         self.desk.check_join(player, table.settings)
         self.custody.take(player)
+        record = self.ledger.get(player)
+        if record is not None:
+            game_event("custody_taken", player=player, items=record.item_count, stacks=len(record.snapshot))
         table.add_member(player)
+        game_event("join", player=player, table=table.id, lobby=len(table.lobby))
 
     def _pick_table(self, player: str) -> Table:
         """The nearest table within :data:`JOIN_RADIUS` of the player, else the first with room."""
@@ -392,7 +408,12 @@ class GameHost:
 
     def release(self, player: str) -> None:
         """A player left their table: give their items back now, or at their next join."""
+        record = self.ledger.get(player) if player in self.ctx.online else None
         self.releases.release(player)
+        if record is not None:
+            returned = self.ledger.get(player) is None
+            game_event("custody_returned", player=player, items=record.item_count,
+                       stacks=len(record.snapshot), result="done" if returned else "pending")  # fmt: skip
 
     def _joined(self, player: str) -> None:
         self.ctx.online.add(player)
@@ -436,6 +457,7 @@ class GameHost:
             targets = [self.tables[table_id.lower()]]
         for table in targets:
             table.stop()
+        game_event("admin", player=player, action="stop", tables=",".join(t.id for t in targets))
         self.ctx.tell(player, "admin.stopped", "green", count=len(targets))
 
     def _admin_reload(self, player: str) -> None:
@@ -444,6 +466,7 @@ class GameHost:
         try:
             settings, messages = self._reload()
         except Exception as exc:
+            game_event("admin", player=player, action="reload", result="failed")
             raise CommandError("reload_failed", problem=str(exc)[:200]) from None
         self.ctx.settings = settings
         self.ctx.msgs = messages
@@ -458,6 +481,7 @@ class GameHost:
             else:
                 table.settings = table_settings
         self.desk.rotate()
+        game_event("admin", player=player, action="reload", result="ok")
         self.ctx.tell(player, "admin.reloaded", "green")
 
     # ---- link and clock -------------------------------------------------------------------------

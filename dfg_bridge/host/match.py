@@ -56,7 +56,9 @@ class EndReason(enum.Enum):
     NO_HUMANS = "no_humans"
     """Every human left a cpu match."""
     STOPPED = "stopped"
-    """``admin stop`` or a daemon shutdown."""
+    """``admin stop``."""
+    SHUTDOWN = "shutdown"
+    """The daemon is stopping (SIGTERM, Ctrl+C): the server side of the game goes away."""
     RESTARTED = "restarted"
     """A restarted daemon ended the match (``crash_policy: end``)."""
 

@@ -218,6 +218,10 @@ class CommandRenderer(Protocol):
         """``tp <target> <pos> [<yaw> <pitch>]``."""
         ...
 
+    def teleport_to_spawn(self, target: str) -> str:
+        """``tp <target> ~0.5 ~ ~0.5`` (relative to the console's position: the world spawn)."""
+        ...
+
     # what the host needs beyond the shared builders
     def store_result_score(self, holder: str, objective: str, command: str) -> str:
         """``execute store result score <holder> <objective> run <command>``."""

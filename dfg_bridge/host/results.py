@@ -64,12 +64,14 @@ def standings_text(
     notes: Mapping[str, Text] | None = None,
 ) -> Text:  # fmt: skip
     """The final standings for the whole server; ``notes`` adds a text after a player's line."""
-    parts = [Text(ctx.text("match.over"), color="gold", bold=True), Text(f" ({table_name})")]
+    parts: list[Text] = []
+    if not complete:
+        # Why it ended comes first: the standings below are only the points so far.
+        parts += [Text(ctx.text("match.ended_early"), color="gray"), Text("\n")]
+    parts += [Text(ctx.text("match.over"), color="gold", bold=True), Text(f" ({table_name})")]
     for place, name, points in standings:
         parts += [Text("\n"), Text(ctx.text("match.standing", place=place, player=name, total=points))]
         if notes and name in notes:
             parts += [Text(" "), notes[name]]
     parts += [Text("\n"), Text(ctx.text("match.winner", player=standings[0][1]), color="gold")]
-    if not complete:
-        parts += [Text("\n"), Text(ctx.text("match.ended_early"), color="gray")]
     return Text.join(parts)

@@ -94,7 +94,7 @@ class TableSettings:
     start_signs: tuple[tuple[SignSpot, Mode | None], ...] = ()
     leave_sign: SignSpot | None = None
     exit_pos: Vec3 | None = None
-    """Where players are sent when released from their seats (``None``: they stay put)."""
+    """Where a player who leaves mid-match is sent (``None``: the world spawn)."""
     dropout: DropoutPolicy = DropoutPolicy.DROPOUT
     """What a disconnect mid-match does at this table."""
     ranked: bool = False

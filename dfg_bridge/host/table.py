@@ -18,6 +18,7 @@ from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.differ import Element
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.flow import TableFlow
+from dfg_bridge.host.gamelog import game_event
 from dfg_bridge.host.handscreen import HandScreens, Surface, WatchTimes, send_chat_hand, show_dialog
 from dfg_bridge.host.intents import Mode
 from dfg_bridge.host.match import EndReason, MatchRun, Participant
@@ -71,17 +72,22 @@ class Table(TableFlow):
         self.ctx.release(player)
 
     def leave(self, player: str) -> None:
-        """``/dfg leave``: 脱落 during a match, then out of the lobby."""
+        """``/dfg leave``: 脱落 during a match, then out of the lobby; a seated player goes to the exit."""
+        seated = self.run is not None and self.run.seat_of(player) is not None
         if self.run is not None:
             seat = self.run.seat_of(player)
             if seat is not None and seat not in self.run.dropped:
-                self.ctx.tell(player, "match.dropout_self", "red")
-                self.drop(seat)
+                key = "match.dropout_self" if self.settings.exit_pos is None else "match.dropout_self_exit"
+                self.ctx.tell(player, key, "red")
+                self.drop(seat, why="command")
         if self.run is not None and self.run.seat_of(player) is not None:
             self.unseat(player)
+        if seated:
+            self.send_to_exit(player)
         if player in self.lobby:
             left = Text(self.ctx.text("lobby.left", player=player), color="gray")
             self.ctx.to_team(self.names.team, left)
+            game_event("leave", player=player, table=self.id, why="command")
             self.remove_member(player)
         self.sync()
 
@@ -130,6 +136,8 @@ class Table(TableFlow):
         names = Text(" " + "、".join(run.names))
         self.ctx.to_team(self.names.team, Text.join([Text(line, color="gold"), names]))
         self.ctx.to_team(self.names.team, Text(self.ctx.text("start.local_rules", rules=rules), color="gray"))
+        game_event("match_start", table=self.id, mode=mode.value, rules=self.settings.rules_name,
+                   rounds=rounds, players=",".join(run.names))  # fmt: skip
         self.seat_players(humans)
         for name in humans:
             self.ctx.tell(name, "start.seated", "gray")
@@ -215,14 +223,18 @@ class Table(TableFlow):
             self.hands.seated(player, seat)
 
     def unseat(self, player: str) -> None:
-        """Dismount a player and send them to the table's exit point."""
+        """Dismount a player (their hand screen goes away)."""
         self.hands.unseated(player)
         if player not in self.ctx.online:
             return
-        r = self.ctx.r
-        self.ctx.sink.run(r.ride_dismount(player))
-        if self.settings.exit_pos is not None:
-            self.ctx.sink.run(r.teleport(player, self.settings.exit_pos))
+        self.ctx.sink.run(self.ctx.r.ride_dismount(player))
+
+    def send_to_exit(self, player: str) -> None:
+        """Teleport a player who left mid-match to the table's ``exit_pos``, or to the world spawn."""
+        if player not in self.ctx.online:
+            return
+        r, exit_pos = self.ctx.r, self.settings.exit_pos
+        self.ctx.sink.run(r.teleport_to_spawn(player) if exit_pos is None else r.teleport(player, exit_pos))
 
     # ---- connections ------------------------------------------------------------------------------
     def player_left(self, player: str, *, server_stopping: bool) -> None:
@@ -232,6 +244,7 @@ class Table(TableFlow):
         run = self.run
         seat = run.seat_of(player) if run is not None else None
         if run is None or seat is None:
+            game_event("leave", player=player, table=self.id, why="disconnect")
             self.remove_member(player)
             self.sync()
             return
@@ -245,7 +258,7 @@ class Table(TableFlow):
             self._plan()
             self.sync()
             return
-        self.drop(seat)
+        self.drop(seat, why="disconnect")
         if self.run is not None:
             self.remove_member(player)
         self.sync()
@@ -286,7 +299,7 @@ class Table(TableFlow):
         for name in missing:
             seat = run.seat_of(name)
             if seat is not None:
-                self.drop(seat)
+                self.drop(seat, why="not_back")
                 if self.run is None:
                     return
                 self.remove_member(name)
@@ -318,16 +331,16 @@ class Table(TableFlow):
                 seat = self.run.seat_of(name)
                 self.away.pop(name, None)
                 if seat is not None:
-                    self.drop(seat)
+                    self.drop(seat, why="grace_expired")
                 if self.run is not None:
                     self.remove_member(name)
         if self.run is not None and self.seconds_left() is not None:
             self.sync()
 
-    def stop(self) -> None:
+    def stop(self, reason: EndReason = EndReason.STOPPED) -> None:
         """``admin stop`` / shutdown: end the match and give everyone at this table their items back."""
         if self.run is not None:
-            self.end_match(EndReason.STOPPED)
+            self.end_match(reason)
         for player in list(self.lobby.members):
             self.remove_member(player)
         self.sync()

@@ -33,7 +33,7 @@ def phase_notes(flow: TableFlow) -> None:
         flow.ctx.to_team(flow.names.team, Text(start, color="aqua"))
         for giver, low, count in exchange_pairs(run):
             person = run.participants[giver]
-            if not person.cpu:
+            if not person.cpu and count > 0:  # a briber (買収) is told by its own prompt instead
                 taker = run.participants[low].name
                 flow.ctx.tell(person.name, "exchange.choose", "aqua", player=taker, count=count)
     elif rnd.phase is Phase.PLAY and not flow.leader_told:

@@ -6,6 +6,7 @@
 from dfg_bridge.rcon.backoff import Backoff
 from dfg_bridge.rcon.client import MAX_COMMAND_BYTES, RconClient, encode_command
 from dfg_bridge.rcon.errors import RconError, RconErrorCode
+from dfg_bridge.rcon.guard import ReplyGuard, ReplyStats, ReplyStatsSnapshot
 from dfg_bridge.rcon.linkstate import LinkListener, LinkState
 from dfg_bridge.rcon.password import Secret, resolve_password
 from dfg_bridge.rcon.stats import LATENCY_BOUNDS, RconStats, RconStatsSnapshot
@@ -21,6 +22,9 @@ __all__ = [
     "RconErrorCode",
     "RconStats",
     "RconStatsSnapshot",
+    "ReplyGuard",
+    "ReplyStats",
+    "ReplyStatsSnapshot",
     "Secret",
     "encode_command",
     "resolve_password",

@@ -118,6 +118,8 @@ class RconClient:
         self._state = LinkState.DOWN
         self._retry_at = clock() + self._backoff.next_delay()
         self._last_error: RconError | None = None
+        self._down_since: float | None = None
+        self._ever_up = False
         self.stats = RconStats()
         """Latency, busy time and connection counters; ``stats.snapshot()`` is safe from any thread."""
 
@@ -188,6 +190,22 @@ class RconClient:
                 with contextlib.suppress(RconError):
                     self._attempt()
             return self._state
+
+    def check(self) -> LinkState:
+        """The link's state after a look for a hang-up; never sends, never reconnects, never blocks.
+
+        While another thread is in a command the link is in use, so the current state is the answer.
+        """
+        if not self._lock.acquire(blocking=False):
+            return self._state
+        try:
+            if self._conn is not None:
+                problem = self._conn.idle_problem()
+                if problem is not None:
+                    self._drop(problem)
+            return self._state
+        finally:
+            self._lock.release()
 
     def wait_up(self, timeout: float, stop: threading.Event | None = None) -> bool:
         """Block until the link is up, retrying with backoff, for at most ``timeout`` seconds.
@@ -271,10 +289,21 @@ class RconClient:
         if state is self._state:
             return
         self._state = state
+        # One line when an outage starts and one when it ends, whatever happens in between.
+        where = f"{self.host}:{self.port}"
         if state is LinkState.UP:
-            _log.info("RCON %s:%d up", self.host, self.port)
+            if self._down_since is not None:
+                _log.info("RCON %s back after %.1f s", where, self._clock() - self._down_since)
+            elif not self._ever_up:
+                _log.info("RCON %s connected", where)
+            self._down_since = None
+            self._ever_up = True
+        elif error is not None:
+            self._down_since = self._clock()
+            _log.warning("RCON %s lost: %s; reconnecting in the background, game events wait for it",
+                         where, error)  # fmt: skip
         else:
-            _log.warning("RCON %s:%d down: %s", self.host, self.port, error or "closed")
+            _log.debug("RCON %s closed", where)
         if self._on_link is not None:
             try:
                 self._on_link(state, error)

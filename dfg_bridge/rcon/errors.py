@@ -22,6 +22,8 @@ class RconErrorCode(enum.Enum):
     """No (complete) reply in time; the connection was reset, the command may or may not have run."""
     PROTOCOL = "protocol"
     """The server sent something that is not a valid reply (bad length, wrong id or type)."""
+    MIXED_REPLY = "mixed_reply"
+    """A read never got a reply that fits it (another RCON client keeps mixing the console output)."""
     NO_PASSWORD = "no_password"
     """No password in the config, ``RCON_PASSWORD`` or ``RCON_PASSWORD_FILE``."""
 
@@ -43,6 +45,13 @@ class RconError(Exception):
     def code(self) -> str:
         """The stable machine code, e.g. ``"disconnected"``."""
         return self.kind.value
+
+    @property
+    def link_lost(self) -> bool:
+        """Whether the link is down (or was reset) because of this error: wait for it, then go on.
+
+        The host recognises such failures by this attribute (it never imports ``rcon``)."""
+        return self.kind in (RconErrorCode.DISCONNECTED, RconErrorCode.TIMEOUT)
 
     def __repr__(self) -> str:
         return f"RconError({self.code}, {str(self)!r})"

@@ -9,6 +9,22 @@ from dfg_bridge.render.base import DialectBase, fits
 from dfg_bridge.render.errors import RenderError
 
 
+def balanced(parts: Sequence[Text], lines: int) -> list[list[Text]]:
+    """``parts`` cut into ``lines`` consecutive groups whose sizes differ by at most one (longer first).
+
+    >>> [len(g) for g in balanced([Text(str(i)) for i in range(15)], 2)]
+    [8, 7]
+    """
+    size, extra = divmod(len(parts), lines)
+    groups: list[list[Text]] = []
+    start = 0
+    for index in range(lines):
+        end = start + size + (1 if index < extra else 0)
+        groups.append(list(parts[start:end]))
+        start = end
+    return groups
+
+
 class ChatCommands(DialectBase):
     """``tellraw`` and the four ``title`` forms."""
 
@@ -19,25 +35,23 @@ class ChatCommands(DialectBase):
     def tellraw_lines(self, target: str, parts: Sequence[Text]) -> list[str]:
         """As few ``tellraw`` commands as needed to send ``parts`` in order, each within one RCON request.
 
-        A clickable hand of 18 cards is about 1.5 KB of JSON, over the 1446-byte limit, so it is split
-        into consecutive chat lines between parts. A single part too long on its own raises.
+        A clickable hand of 18 cards is about 1.6 KB of text components, over the 1446-byte limit, so
+        it goes out as consecutive chat lines. The lines are balanced (their part counts differ by at
+        most one, the longer ones first), so a 14-card hand reads as a block of 7 + 7 cards rather
+        than 13 cards and a stray one. A single part too long on its own raises.
+
+        >>> from dfg_bridge.render import dialect_for
+        >>> d = dialect_for("1.21.6")
+        >>> d.tellraw_lines("Steve", [Text(f"card{i} ") for i in range(2)])
+        ['tellraw Steve {text:"",extra:[{text:"card0 "},{text:"card1 "}]}']
         """
-        commands: list[str] = []
-        line: list[Text] = []
-        for part in parts:
-            candidate = self.tellraw(target, Text.join([*line, part]))
-            if fits(candidate):
-                line.append(part)
-                continue
-            if not line:
-                raise RenderError("too_long", "one text part does not fit in an RCON command")
-            commands.append(self.tellraw(target, Text.join(line)))
-            line = [part]
-            if not fits(self.tellraw(target, Text.join(line))):
-                raise RenderError("too_long", "one text part does not fit in an RCON command")
-        if line:
-            commands.append(self.tellraw(target, Text.join(line)))
-        return commands
+        for lines in range(1, len(parts) + 1):
+            commands = [self.tellraw(target, Text.join(group)) for group in balanced(parts, lines)]
+            if all(fits(command) for command in commands):
+                return commands
+        if not parts:
+            return []
+        raise RenderError("too_long", "one text part does not fit in an RCON command")
 
     def title(self, target: str, text: Text) -> str:
         """``title <target> title <text>`` (the big centred line)."""

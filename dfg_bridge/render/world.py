@@ -161,6 +161,10 @@ class WorldCommands(DialectBase):
             cmd += f" {self.number(yaw or 0.0)} {self.number(pitch or 0.0)}"
         return cmd
 
+    def teleport_to_spawn(self, target: str) -> str:
+        """``tp <target> ~0.5 ~ ~0.5``: an RCON command's ``~`` is the world spawn block (DESIGN §6)."""
+        return f"tp {self.target(target)} ~0.5 ~ ~0.5"
+
     # --- blocks ---------------------------------------------------------------------------------
     def _prop(self, value: str) -> str:
         if not _PROPERTY_RE.fullmatch(value):

@@ -178,6 +178,18 @@ class ControlClient:
         )
         return result
 
+    def stage_mixup(self, match: str, shape: str, *, command: str = "list", times: int = 1) -> dict[str, Any]:
+        """``POST /rcon/mixups``: the next ``times`` RCON commands matching ``match`` collide with another
+        RCON client's ``command`` (``shape``: ``empty``, ``swap`` or ``append``)."""
+        body = {"match": match, "shape": shape, "command": command, "times": times}
+        result: dict[str, Any] = self.request("POST", "/rcon/mixups", body)
+        return result
+
+    def mixups(self) -> dict[str, Any]:
+        """``GET /rcon/mixups``: mix-ups still staged and those that happened."""
+        result: dict[str, Any] = self.request("GET", "/rcon/mixups")
+        return result
+
     def stop(self) -> dict[str, Any]:
         """``POST /server/stop``."""
         result: dict[str, Any] = self.request("POST", "/server/stop", {})

@@ -29,6 +29,9 @@ POST     /chaos                              ``{"seed", "players", "probability"
                                              "match"?, "limit"?}`` random actions before commands
 GET      /chaos                              the chaos setting (or null) and the actions performed
 DELETE   /chaos                              stops chaos
+POST     /rcon/mixups                        ``{"match", "shape", "command"?, "times"?}`` stages a mix-up
+                                             with another RCON client (shape: empty, swap, append)
+GET      /rcon/mixups                        staged mix-ups and those that happened
 =======  ==================================  ==================================================
 
 Bad input is answered with a 4xx JSON error; nothing a client sends can stop the server.
@@ -255,6 +258,8 @@ class _Handler(BaseHTTPRequestHandler):
             return 200, {"ok": True, "restarts": sim.restarts, "rcon_port": sim.rcon_port}
         if parts and parts[0] in ("races", "chaos"):
             return self._races(method, parts, query, body)
+        if parts == ["rcon", "mixups"]:
+            return self._mixups(method, body)
         if method == "POST" and parts == ["server", "stop"]:
             threading.Thread(target=sim.stop, name="sim-stop", daemon=True).start()
             return 200, {"ok": True}
@@ -292,6 +297,20 @@ class _Handler(BaseHTTPRequestHandler):
                 stopped = races.stop_chaos()
                 return 200, {"ok": True, "performed": stopped.performed if stopped is not None else 0}
         raise _BadRequest(f"no route {method} /{'/'.join(parts)}", 404)
+
+    def _mixups(self, method: str, body: dict[str, Any]) -> tuple[int, Any]:
+        mixups = self.sim.mixups
+        if method == "GET":
+            return 200, mixups.view()
+        if method != "POST":
+            raise _BadRequest(f"no route {method} /rcon/mixups", 404)
+        times = _int(body, "times", 1)
+        try:
+            mixups.stage(_text(body, "match"), str(body.get("shape", "")),
+                         command=str(body.get("command", "list")), times=times)  # fmt: skip
+        except ValueError as exc:  # a bad regex, shape or count
+            raise _BadRequest(f"bad mix-up: {exc}") from None
+        return 200, {"ok": True}
 
     def _player_action(self, name: str, action: str, body: dict[str, Any]) -> tuple[int, Any]:
         ex = self.sim.executor

@@ -10,18 +10,38 @@ Vanilla quirks reproduced on purpose (DESIGN §3.1), because the daemon's client
 - replies are cut every 4096 UTF-16 code units into packets with the request's id, each written
   separately, with no end marker; an empty reply is still one (empty) packet;
 - a wrong password (or a command before login) is answered with id -1, type 2;
-- any other packet type gets ``Unknown request <hex>`` (Java ``Integer.toHexString``).
+- any other packet type gets ``Unknown request <hex>`` (Java ``Integer.toHexString``);
+- every connection shares **one** console output buffer (``RconConsoleSource``): a command clears it
+  on its connection's thread, runs on the server thread, and its reply is whatever the buffer holds
+  when the connection thread reads it back. Two connections at once therefore get each other's
+  output (DESIGN §6, seen on a real 1.21.8 server three times in 30 minutes: a reply empty on one
+  connection while the other's carries its output; once one output in both). :meth:`MixUps.stage`
+  makes such a mix-up happen deterministically, as another RCON client would.
 """
 
 from __future__ import annotations
 
 import contextlib
+import enum
+import re
 import socket
 import struct
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-__all__ = ["READ_SIZE", "REPLY_CHUNK", "RconServer", "encode_packet", "split_reply"]
+__all__ = [
+    "READ_SIZE",
+    "REPLY_CHUNK",
+    "MixShape",
+    "MixUpRecord",
+    "MixUps",
+    "RconServer",
+    "SharedConsole",
+    "encode_packet",
+    "split_reply",
+]
 
 READ_SIZE = 1460
 """Bytes vanilla reads per request (``RconClient`` buffer size)."""
@@ -89,8 +109,102 @@ class _ProtocolClose(Exception):
     """Internal: vanilla would drop the connection at this point."""
 
 
-CommandRunner = Callable[[str], str]
-"""Runs one console command on the server thread and returns its collected feedback."""
+class SharedConsole(Protocol):
+    """Vanilla's ``RconConsoleSource`` as three steps (the executor implements them)."""
+
+    def rcon_prepare(self) -> None:
+        """Clear the shared output buffer (on the connection's thread)."""
+
+    def rcon_execute(self, command: str) -> None:
+        """Run the command on the server thread; its feedback is appended to the buffer."""
+
+    def rcon_response(self) -> str:
+        """The buffer's text now (on the connection's thread)."""
+
+
+class MixShape(enum.Enum):
+    """How another RCON client's command interleaves with ours (DESIGN §6)."""
+
+    EMPTY = "empty"
+    """The other connection reads our output, then clears the buffer for its next command: our reply is
+    empty and the other's carries our output."""
+    SWAP = "swap"
+    """The other clears the buffer after our command ran and runs its own: both replies are its output
+    (one output in both); ours is lost."""
+    APPEND = "append"
+    """The other's command runs between ours and our read: our reply is our output plus the other's."""
+
+
+@dataclass
+class _StagedMixUp:
+    pattern: re.Pattern[str]
+    shape: MixShape
+    command: str
+    times: int
+
+
+@dataclass
+class MixUpRecord:
+    """One staged mix-up that happened: our command, its reply, and what the other client got."""
+
+    command: str
+    shape: MixShape
+    reply: str
+    other_command: str
+    other_reply: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form for the control API."""
+        return {"command": self.command, "shape": self.shape.value, "reply": self.reply,
+                "other_command": self.other_command, "other_reply": self.other_reply}  # fmt: skip
+
+
+@dataclass
+class MixUps:
+    """Mix-ups staged by tests (``POST /rcon/mixups``) and those that happened; kept across restarts."""
+
+    staged: list[_StagedMixUp] = field(default_factory=list)
+    happened: list[MixUpRecord] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def stage(self, pattern: str, shape: MixShape | str, *, command: str = "list", times: int = 1) -> None:
+        """Make the next ``times`` commands matching ``pattern`` (a regex, searched) collide with another
+        RCON client's ``command`` in the given shape, as on a real server with a second RCON tool."""
+        if times < 1:
+            raise ValueError("times must be at least 1")
+        try:
+            compiled = re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"not a regular expression: {exc}") from None
+        staged = _StagedMixUp(compiled, MixShape(shape), command, times)
+        with self.lock:
+            self.staged.append(staged)
+
+    def view(self) -> dict[str, Any]:
+        """Staged mix-ups still waiting, and those that happened (``GET /rcon/mixups``)."""
+        with self.lock:
+            staged = [
+                {"match": s.pattern.pattern, "shape": s.shape.value, "command": s.command, "times": s.times}
+                for s in self.staged
+            ]
+            return {"staged": staged, "happened": [m.as_dict() for m in self.happened]}
+
+    def take(self, command: str) -> _StagedMixUp | None:
+        """The staged mix-up ``command`` triggers, if any (counted down)."""
+        with self.lock:
+            for stage in self.staged:
+                if stage.pattern.search(command):
+                    stage.times -= 1
+                    if stage.times <= 0:
+                        self.staged.remove(stage)
+                    return stage
+        return None
+
+    def record(self, happened: MixUpRecord) -> None:
+        """Remember a mix-up that happened."""
+        with self.lock:
+            self.happened.append(happened)
+
 
 ConnectionHook = Callable[[str, str, str], None]
 """Called with (``started``/``shutting down``/``error``, client name, thread name) for vanilla's log lines."""
@@ -105,14 +219,16 @@ class RconServer:
     def __init__(
         self,
         password: str,
-        run_command: CommandRunner,
+        console: SharedConsole,
         *,
         host: str = "127.0.0.1",
         port: int = 0,
         on_connection: ConnectionHook | None = None,
+        mixups: MixUps | None = None,
     ) -> None:
         self._password = password
-        self._run_command = run_command
+        self._console = console
+        self._mixups = mixups if mixups is not None else MixUps()
         self._host = host
         self._requested_port = port
         self._on_connection = on_connection
@@ -165,6 +281,33 @@ class RconServer:
             thread.join(timeout=5)
         self._client_threads.clear()
         self._listener = None
+
+    def _command_reply(self, command: str) -> str:
+        """Vanilla's ``runCommand`` for one connection: prepare, execute on the server thread, read back."""
+        console = self._console
+        console.rcon_prepare()
+        console.rcon_execute(command)
+        stage = self._mixups.take(command)
+        if stage is not None:
+            other = self._interleave(stage)
+            reply = console.rcon_response()
+            self._mixups.record(MixUpRecord(command, stage.shape, reply, stage.command, other))
+            return reply
+        # Between the execute above and this read another connection may clear the buffer or add
+        # to it, as in vanilla (where this thread is woken after the server thread finished).
+        return console.rcon_response()
+
+    def _interleave(self, stage: _StagedMixUp) -> str:
+        """The other client's steps between our execute and our read; returns the other's reply."""
+        console = self._console
+        if stage.shape is MixShape.EMPTY:
+            other = console.rcon_response()  # the other client reads its (empty) command's reply: ours
+            console.rcon_prepare()  # ... and prepares its next command
+            return other
+        if stage.shape is MixShape.SWAP:
+            console.rcon_prepare()
+        console.rcon_execute(stage.command)
+        return console.rcon_response()
 
     @property
     def client_count(self) -> int:
@@ -225,7 +368,7 @@ class RconServer:
                         continue
                     command = _payload_text(buf, read)
                     try:
-                        reply = self._run_command(command)
+                        reply = self._command_reply(command)
                     except Exception as exc:  # vanilla turns any failure into this reply text
                         reply = f"Error executing: {command} ({exc})"
                     self._send_reply(conn, request_id, reply)

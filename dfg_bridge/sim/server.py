@@ -14,7 +14,7 @@ from typing import IO, Any, Self
 
 from dfg_bridge.sim.errors import SimError
 from dfg_bridge.sim.log import Flavor, ServerLog
-from dfg_bridge.sim.rcon import RconServer
+from dfg_bridge.sim.rcon import MixUps, RconServer
 
 __all__ = ["SimOptions", "SimServer"]
 
@@ -79,6 +79,8 @@ class SimServer:
         self._running = False
         self._started_at = 0.0
         self.restarts = 0
+        self.mixups = MixUps()
+        """RCON mix-ups with another client, staged by tests (they survive a restart)."""
 
     # -- lifecycle ---------------------------------------------------------------------------------------
 
@@ -150,8 +152,12 @@ class SimServer:
         return self.log.path
 
     def run_command(self, command: str) -> str:
-        """Run a console command as RCON does and return the reply text (what an RCON client sees)."""
-        return self.executor.run_rcon(command)
+        """Run a console command as RCON does and return its reply text.
+
+        The reply is the command's own feedback: RCON connections sharing the console buffer (DESIGN
+        §6) cannot mix into it, so a test may call this while a daemon talks to the server.
+        """
+        return self.executor.run_console(command)
 
     # -- internals ---------------------------------------------------------------------------------------
 
@@ -176,10 +182,11 @@ class SimServer:
             self.log.info("Starting remote control listener")
             rcon = RconServer(
                 self.options.rcon_password,
-                self.executor.run_rcon,
+                self.executor,
                 host=self.options.host,
                 port=self._rcon_port,
                 on_connection=self._rcon_connection,
+                mixups=self.mixups,
             )
             try:
                 rcon.start()

@@ -172,17 +172,21 @@ class TriggerPoll(SourceThread):
 
     def _run(self) -> None:
         failing = False
+        quiet = logging.DEBUG
         while not self._stop.wait(self.interval):
             try:
                 self.poll_once()
             except RconError as err:
                 self.failures += 1
                 if not failing:
-                    _log.warning("trigger poll failing: %s", err)
+                    # A lost link is the RCON client's one WARNING to tell; only other failures are ours.
+                    quiet = logging.DEBUG if err.link_lost else logging.INFO
+                    level = logging.DEBUG if err.link_lost else logging.WARNING
+                    _log.log(level, "trigger poll failing: %s", err)
                 failing = True
                 # after a reconnect the world may be a fresh one: re-create the objective
                 self._needs_setup = self.create_objective
                 continue
             if failing:
-                _log.info("trigger poll recovered")
+                _log.log(quiet, "trigger poll recovered")
                 failing = False

@@ -13,8 +13,13 @@ SEATS = """
       - {at: [-3, 64, 0], facing: east, hand_box: {blocks: [[-2, 64, 0], [-2, 64, 1]]}}"""
 
 
-def write_config(directory: Path, sim: SimServer, *, signs: bool = True, extra: str = "") -> Path:
-    """``directory/dfg.yml`` for ``sim``: one 4-seat table, short timers, data in ``directory/data``."""
+def write_config(
+    directory: Path, sim: SimServer, *, signs: bool = True, extra: str = "", server: str = ""
+) -> Path:
+    """``directory/dfg.yml`` for ``sim``: one 4-seat table, short timers, data in ``directory/data``.
+
+    ``extra`` is appended at the top level; ``server`` adds lines (indented two spaces) to ``server:``.
+    """
     sign_block = (
         """
     signs:
@@ -36,7 +41,7 @@ source:
 server:
   flavour: {sim.options.flavor.value}
   version: "{sim.options.version}"
-data_dir: {directory / "data"}
+{server}data_dir: {directory / "data"}
 admins: [Admin]
 game:
   rounds: 1

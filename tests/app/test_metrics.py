@@ -151,7 +151,9 @@ def _daemon(sim: SimServer, tmp_path: Path) -> Daemon:
     (sim.options.directory / "server.properties").write_text(
         f"enable-rcon=true\nrcon.port={sim.rcon_port}\nbroadcast-rcon-to-ops=false\n", encoding="utf-8"
     )
-    text = starter_config(Answers(sim.options.directory), rcon_port=sim.rcon_port, password_file=None)
+    text = starter_config(
+        Answers(sim.options.directory), rcon_port=sim.rcon_port, password_file=None, messages_dir=None
+    )
     config_path = tmp_path / "dfg.yml"
     config_path.write_text(text, encoding="utf-8")
     config = load_config(config_path, env={"RCON_PASSWORD": sim.options.rcon_password}).config
@@ -257,7 +259,9 @@ def test_healthz_fails_when_the_server_goes_away(running: tuple[SimServer, Daemo
 
 def test_dfg_bridge_run_serves_metrics_on_the_metrics_port(sim_factory: Any, tmp_path: Path) -> None:
     sim = sim_factory(flavor="vanilla")
-    text = starter_config(Answers(sim.options.directory), rcon_port=sim.rcon_port, password_file=None)
+    text = starter_config(
+        Answers(sim.options.directory), rcon_port=sim.rcon_port, password_file=None, messages_dir=None
+    )
     (tmp_path / "dfg.yml").write_text(text, encoding="utf-8")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -40,6 +40,9 @@ FAST = Durations(
 
 SEAT_OFFSETS = ((0, -3), (3, 0), (0, 3), (-3, 0), (2, -2), (-2, 2))
 
+LIVE: list[Rig] = []
+"""Rigs with a running daemon; ``tests/host/conftest.py`` stops what a test leaves behind."""
+
 
 def table(table_id: str = "t1", *, origin: tuple[int, int, int] = (0, 64, 0), seats: int = 4,
           durations: Durations = FAST, rounds: int = 2, **kw: Any) -> TableSettings:  # fmt: skip
@@ -114,6 +117,7 @@ class Rig:
             **kw,
         )
         self.daemon = daemon
+        LIVE.append(self)
         daemon.start()
         assert self.until(lambda: daemon.host.started, 10), "daemon did not start"
         return daemon.host
@@ -134,6 +138,7 @@ class Rig:
         self.until(lambda: self.host.stopped, 10)
         self.daemon.close()
         self.daemon = None
+        LIVE[:] = [rig for rig in LIVE if rig is not self]
 
     def kill_daemon(self) -> None:
         """Drop the daemon without any cleanup (its state stays in the data directory)."""
@@ -146,6 +151,7 @@ class Rig:
         daemon.rcon.close()
         daemon.host.conn.close()
         self.daemon = None
+        LIVE[:] = [rig for rig in LIVE if rig is not self]
 
     def until(self, done: Callable[[], bool], timeout: float = 10.0) -> bool:
         """Run the host loop (if any) until ``done()``."""
@@ -167,6 +173,16 @@ class Rig:
             self.players.append(name)
         if self.daemon is not None:
             self.until(lambda: all(n in self.host.ctx.online for n in names), 5)
+
+    def start_match(self, people: list[str], *, table_id: str = "t1") -> Table:
+        """``people`` (online already) join the table's lobby and the first starts a match; its table."""
+        tbl = self.table(table_id)
+        for name in people:
+            self.dfg(name, "join")
+        assert self.until(lambda: all(n in tbl.lobby for n in people)), "the joins did not arrive"
+        self.dfg(people[0], "start")
+        assert self.until(lambda: tbl.run is not None and tbl.run.round is not None), "no match started"
+        return tbl
 
     def dfg(self, name: str, text: str) -> None:
         """The player types ``/dfg <text>`` (paper) or chats ``!dfg <text>`` (vanilla)."""

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 
 from dfg_bridge.engine import Card
 from dfg_bridge.host.announce import card_text, cards_message, cards_text
-from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict, reason_text
+from dfg_bridge.host.decisions import button_label
+from dfg_bridge.host.handscreen.verdict import ButtonColor, Verdict, reason_text
 from dfg_bridge.host.intents import TriggerCode
 from dfg_bridge.host.ports import MessageCatalog
 from dfg_bridge.model.dialog import DialogButton
@@ -33,8 +34,9 @@ def _click(
 
 
 def play_label(verdict: Verdict, msgs: MessageCatalog, lang: str) -> Text:
-    """The 出す / 渡す button's text: the cards (green, purple) or the reason (orange)."""
-    label = msgs.get("hand.give_button" if verdict.mode is Mode.GIVE else "hand.play_button", lang)
+    """The play button's text — its decision's label (出す, 渡す, 捨てる…) with the cards (green, purple)
+    or the reason (orange)."""
+    label = button_label(verdict.mode, msgs, lang)
     color = VERDICT_COLORS[verdict.color]
     if verdict.color is ButtonColor.ORANGE:
         reason = reason_text(verdict.code or "not_now", verdict.params, msgs, lang)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from dfg_bridge.engine import EngineError
 from dfg_bridge.host.announce import cards_message, cards_text
+from dfg_bridge.host.decisions import Decision, decision_of
+from dfg_bridge.host.decisions import prompt as decision_prompt
 from dfg_bridge.host.errors import HostError
 from dfg_bridge.host.handscreen.actions import seat_of, toggle
 from dfg_bridge.host.handscreen.build import screen_state
@@ -46,7 +48,7 @@ def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False
     if player not in ctx.online:
         return
     if your_turn:
-        ctx.tell_text(player, Text(ctx.text("hand.your_turn"), color="gold", bold=True))
+        ctx.tell_text(player, Text(_prompt(table, player), color="gold", bold=True))
     parts, buttons = chat_hand(
         state.sorted_hand(),
         state.selected,
@@ -61,6 +63,23 @@ def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False
     screens.refresh(player)
 
 
+def _prompt(table: Table, player: str) -> str:
+    """The turn's prompt: its decision's own (7渡し, 10捨て, Qボンバー, なかまカード, 買収…) or 出す."""
+    run, ctx = table.run, table.ctx
+    seat = run.seat_of(player) if run is not None else None
+    if run is None or run.round is None or seat is None:
+        return ctx.text("hand.your_turn")
+    return decision_prompt(run.round, seat, run.names, ctx.msgs, ctx.lang)
+
+
+def _dialog_title(table: Table, state: ScreenState) -> str:
+    run = table.run
+    decision = decision_of(run.round) if run is not None and run.round is not None else Decision.PLAY
+    if decision is Decision.PLAY:
+        return table.ctx.text("hand.title")
+    return table.ctx.text(f"hand.title_{decision.value}")
+
+
 def show_dialog(screens: HandScreens, player: str) -> bool:
     """Open the hand dialog (1.21.6+); ``False`` when the server has no dialogs."""
     table, ctx = screens.table, screens.table.ctx
@@ -68,14 +87,17 @@ def show_dialog(screens: HandScreens, player: str) -> bool:
         return False
     state = _state(screens, player)
     hand = state.sorted_hand()
-    title = Text(ctx.text("hand.title_exchange" if state.exchange else "hand.title"), bold=True)
+    title = Text(_dialog_title(table, state), bold=True)
     if state.field:
         field = cards_message(
             ctx.msgs, "display.centre_field", ctx.lang, cards_text(state.field, state.readings)
         )
     else:
         field = Text(ctx.text("display.centre_empty"))
-    body = Text.join([field, Text("\n"), play_label(state.verdict, ctx.msgs, ctx.lang)])
+    lines = [field, Text("\n")]
+    if state.verdict.mode is not Decision.PLAY and seat_of(table, player) in table._awaiting():
+        lines += [Text(_prompt(table, player), color="gold"), Text("\n")]
+    body = Text.join([*lines, play_label(state.verdict, ctx.msgs, ctx.lang)])
     page = screens.dialog_page.get(player, 0)
     per_page = max(1, len(hand))
     while True:

@@ -1,8 +1,9 @@
 """The 出す button's verdict (出せるかどうか): the engine's answer for the selected cards, as a colour.
 
 Seed 001: green — it can be played (the button names the cards); orange — it cannot (the reason is in
-the name, e.g. 「場は2枚出しです」「♥縛り中です」); purple — it can, but it would be a 反則上がり. In the
-exchange (and for 7渡し / 10捨て) the button is 渡す and accepts exactly the cards the engine asks for.
+the name, e.g. 「場は2枚出しです」「♥縛り中です」); purple — it can, but it would be a 反則上がり. In a
+special decision (交換, 7渡し, 10捨て, Qボンバー, なかまカード, 買収: :mod:`dfg_bridge.host.decisions`) the
+button carries that decision's label and accepts what the engine accepts for it.
 
 The verdict is the engine's own: :func:`verdict` asks :meth:`Round.play_cards` (the strongest legal
 reading of the cards, or the error of the reading that got furthest), :meth:`Round.why_illegal` for
@@ -16,17 +17,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from dfg_bridge.engine import (
-    CARDS,
-    Card,
-    Discard,
-    EngineError,
-    Give,
-    MeldKind,
-    Pass,
-    Phase,
-    Round,
-)
+from dfg_bridge.engine import CARDS, Card, EngineError, Give, MeldKind, Pass, Phase, Round
+from dfg_bridge.host.decisions import Decision, PickError, action_for, decision_of, pick_params, pick_problem
 from dfg_bridge.host.errors import MESSAGE_OF
 from dfg_bridge.host.ports import MessageCatalog
 
@@ -42,13 +34,8 @@ class ButtonColor(enum.Enum):
     """Playable, but finishing with it is 反則上がり (last place)."""
 
 
-class Mode(enum.Enum):
-    """What the play button does now."""
-
-    PLAY = "play"
-    """出す: play a meld."""
-    GIVE = "give"
-    """渡す: the exchange (交換), 7渡し or 10捨て."""
+Mode = Decision
+"""What the play button does now: the decision owed (:class:`~dfg_bridge.host.decisions.Decision`)."""
 
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
@@ -81,10 +68,8 @@ def _blocked(mode: Mode, cards: tuple[Card, ...], code: str, **params: object) -
 
 
 def mode_of(rnd: Round) -> Mode:
-    """渡す during the exchange and the 7渡し / 10捨て decisions, else 出す."""
-    if rnd.phase is Phase.EXCHANGE or rnd.pending_decision in ("seven_pass", "ten_discard"):
-        return Mode.GIVE
-    return Mode.PLAY
+    """The decision the play button answers now (出す outside a special decision)."""
+    return decision_of(rnd)
 
 
 def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
@@ -106,11 +91,10 @@ def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
         return _blocked(Mode.PLAY, cards, "not_now")
     mode = mode_of(rnd)
     waiting = seat in rnd.awaiting()
-    if mode is Mode.GIVE:
-        return _give_verdict(rnd, seat, cards) if waiting else _blocked(mode, cards, "not_your_turn")
-    if rnd.pending_decision is not None and waiting:
-        # Qボンバー / なかまカード are answered by their own commands, not by the hand screen.
-        return _blocked(mode, cards, "not_now")
+    if mode is not Mode.PLAY:
+        if not waiting:
+            return _blocked(mode, cards, "not_your_turn")
+        return _decision_verdict(rnd, seat, mode, cards)
     if not cards:
         return _blocked(mode, cards, "nothing_selected" if waiting else "not_your_turn")
     try:
@@ -123,15 +107,24 @@ def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
     return Verdict(color, mode, meld.cards, meld.readings)
 
 
-def _give_verdict(rnd: Round, seat: int, cards: tuple[Card, ...]) -> Verdict:
-    if rnd.pending_decision == "ten_discard":
-        action: Give | Discard = Discard(seat, cards)
-    else:
-        action = Give(seat, cards)
+_DECISION_CODES = {(Mode.QUEEN_BOMBER, "bad_target"): "rank_named"}
+"""Engine refusals that read better under a decision's own name."""
+
+
+def _decision_verdict(rnd: Round, seat: int, mode: Mode, cards: tuple[Card, ...]) -> Verdict:
+    problem = pick_problem(rnd, seat, cards)
+    if problem is not None:
+        code, params = problem
+        return _blocked(mode, cards, code, **params)
+    try:
+        action = action_for(rnd, seat, cards)
+    except PickError as exc:
+        return _blocked(mode, cards, exc.code)
     error = rnd.why_illegal(action)
     if error is not None:
-        return _blocked(Mode.GIVE, cards, error.code, **_params(rnd, seat, error.code, cards))
-    return Verdict(ButtonColor.GREEN, Mode.GIVE, cards, cards)
+        code = _DECISION_CODES.get((mode, error.code), error.code)
+        return _blocked(mode, cards, code, **_params(rnd, seat, error.code, cards))
+    return Verdict(ButtonColor.GREEN, mode, cards, cards)
 
 
 def give_count(rnd: Round, seat: int) -> int | None:
@@ -157,7 +150,7 @@ def _params(rnd: Round, seat: int, code: str, cards: tuple[Card, ...]) -> dict[s
         return {"cards": " ".join(str(c) for c in cards)}
     if code == "wrong_count":
         return {"count": give_count(rnd, seat) or 0, "selected": len(cards)}
-    return {}
+    return pick_params(rnd, seat, ())
 
 
 def pass_refusal(rnd: Round | None, seat: int) -> str | None:
@@ -166,8 +159,8 @@ def pass_refusal(rnd: Round | None, seat: int) -> str | None:
         return "not_now"
     if seat not in rnd.awaiting():
         return "not_your_turn"
-    if mode_of(rnd) is Mode.GIVE or rnd.pending_decision is not None:
-        return None  # パス in a decision means "the default" (the host's timeout action)
+    if mode_of(rnd) is not Mode.PLAY:
+        return None  # パス in a decision means "no" (the host's timeout action)
     error = rnd.why_illegal(Pass(seat))
     return error.code if error is not None else None
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from dfg_bridge.engine import Card, Suit
 from dfg_bridge.host.announce import card_text, cards_message, cards_text
+from dfg_bridge.host.decisions import button_label
 from dfg_bridge.host.handscreen.layout import Button, Layout
 from dfg_bridge.host.handscreen.state import PlayerLine, ScreenState, SortOrder
 from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, reason_text
@@ -212,10 +213,10 @@ def _button(button: Button, state: ScreenState, layout: Layout, msgs: MessageCat
 
 def _play_button(state: ScreenState, msgs: MessageCatalog, lang: str) -> ItemSpec:
     v = state.verdict
-    label = msgs.get("hand.give_button" if v.mode is Mode.GIVE else "hand.play_button", lang)
+    label = button_label(v.mode, msgs, lang)
     item = PLAY_ITEMS[v.color]
     lore: tuple[Text, ...] = ()
-    if state.give_count is not None and v.mode is Mode.GIVE and state.exchange:
+    if state.give_count is not None and v.mode is Mode.EXCHANGE and state.exchange:
         lore = (_name(msgs.get("hand.give_exactly", lang, count=state.give_count), "gray"),)
     if v.color is ButtonColor.ORANGE:
         reason = reason_text(v.code or "not_now", v.params, msgs, lang)

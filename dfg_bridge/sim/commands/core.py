@@ -57,6 +57,8 @@ class Executor:
         self.lock = threading.RLock()
         self.handlers: dict[str, Handler] = HANDLERS
         self._rcon_buffer: list[str] = []
+        self._private: list[str] | None = None
+        """While :meth:`run_console` runs a command: where its RCON feedback goes instead."""
         self._seq = itertools.count(1)
         self.records: collections.deque[CommandRecord] = collections.deque(maxlen=RECORD_LIMIT)
         self.invalid: collections.deque[CommandRecord] = collections.deque(maxlen=RECORD_LIMIT)
@@ -113,7 +115,7 @@ class Executor:
 
     def _deliver(self, src: Source, text: str) -> None:
         if src.kind is SourceKind.RCON:
-            self._rcon_buffer.append(text)
+            self._rcon_target().append(text)
         elif src.kind is SourceKind.PLAYER and src.origin_player is not None:
             src.origin_player.messages.append(ReceivedMessage({"text": text}, "feedback"))
         elif src.kind is SourceKind.SERVER:
@@ -147,8 +149,40 @@ class Executor:
 
         The buffer is shared by every RCON connection and cleared outside the server thread, exactly
         as vanilla's ``RconConsoleSource``: two connections at once can mix or lose each other's output.
+        The RCON listener calls the three steps itself (:meth:`rcon_prepare`, :meth:`rcon_execute`,
+        :meth:`rcon_response`) so that the windows between them exist as they do in vanilla.
+        """
+        self.rcon_prepare()
+        self.rcon_execute(command)
+        return self.rcon_response()
+
+    def run_console(self, command: str) -> str:
+        """Run ``command`` as the RCON console and return only its own feedback.
+
+        For tests and tools in this process: unlike an RCON connection (:meth:`run_rcon`), nothing
+        another connection does can empty this reply or add to it.
+        """
+        own: list[str] = []
+        with self.lock:
+            self._private = own
+            try:
+                self.rcon_execute(command)
+            finally:
+                self._private = None
+        return "".join(own)
+
+    def _rcon_target(self) -> list[str]:
+        return self._private if self._private is not None else self._rcon_buffer
+
+    def rcon_prepare(self) -> None:
+        """``RconConsoleSource.prepareForCommand``: empty the one buffer all RCON connections share.
+
+        Vanilla calls it on the connection's own thread, before the command waits for the server thread.
         """
         self._rcon_buffer.clear()
+
+    def rcon_execute(self, command: str) -> None:
+        """``executeBlocking(performPrefixedCommand)``: run on the server thread, feedback into the buffer."""
         with self.lock:
             if self._service_s > 0:
                 time.sleep(self._service_s)
@@ -161,7 +195,10 @@ class Executor:
             try:
                 self.perform(self.rcon_source, command, record=record)
             finally:
-                record["reply"] = "".join(self._rcon_buffer)[:2000]
+                record["reply"] = "".join(self._rcon_target())[:2000]
+
+    def rcon_response(self) -> str:
+        """``RconConsoleSource.getCommandResponse``: the shared buffer now (on the connection thread)."""
         return "".join(self._rcon_buffer)
 
     def perform(self, src: Source, command: str, *, record: CommandRecord | None = None) -> int:

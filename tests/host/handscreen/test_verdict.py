@@ -93,10 +93,10 @@ def test_exchange_gives_exactly_the_count(msgs: Messages) -> None:
     rnd = match_round
     hand = rnd.hand(0)
     one = verdict(rnd, 0, {hand[0].index})
-    assert one.mode is Mode.GIVE and one.color is ButtonColor.ORANGE and one.code == "wrong_count"
+    assert one.mode is Mode.EXCHANGE and one.color is ButtonColor.ORANGE and one.code == "wrong_count"
     assert reason_text(one.code, one.params, msgs, "ja") == "ちょうど2枚選んでください（今は1枚）。"
     two = verdict(rnd, 0, {hand[0].index, hand[1].index})
-    assert two.color is ButtonColor.GREEN and two.mode is Mode.GIVE
+    assert two.color is ButtonColor.GREEN and two.mode is Mode.EXCHANGE
     assert rnd.is_legal(Give(0, two.cards))
 
 

@@ -118,7 +118,7 @@ def test_play_button_colours(msgs: Messages) -> None:
         verdict=Verdict(ButtonColor.ORANGE, Mode.PLAY, cards, code="locked", params={"suit": "♥"})
     )
     give = ScreenState(
-        exchange=True, give_count=2, verdict=Verdict(ButtonColor.GREEN, Mode.GIVE, cards, cards)
+        exchange=True, give_count=2, verdict=Verdict(ButtonColor.GREEN, Mode.EXCHANGE, cards, cards)
     )
     out = {k: cells(v, CHEST, msgs, "ja")[45].spec for k, v in
            {"green": green, "purple": purple, "lock": lock, "give": give}.items()}  # fmt: skip
