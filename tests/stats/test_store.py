@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -97,3 +98,23 @@ def test_new_season_resets_dans_per_seed_000(store: LadderStore) -> None:
     assert profile.standing.season == 2 and ladder.dan(profile.standing.points) is Dan.NANADAN
     _, b = store.profile("B")
     assert b is not None and b.standing is not None and b.standing.points == 300  # 600: 七段 → 四段
+
+
+def test_migration_waits_for_the_ladder_lock_before_creating_anything(pg_url: str) -> None:
+    # Two daemons starting on one fresh database raced in CREATE TABLE (pg_type duplicate key): the
+    # whole migration, the schema table included, must run under the ladder lock.
+    holder = PostgresDb(pg_url)
+    holder.begin()
+    holder.lock_ladder()
+    other = LadderStore(PostgresDb(pg_url), Ladder())
+    migrating = threading.Thread(target=other.migrate)
+    migrating.start()
+    try:
+        migrating.join(1.0)
+        assert migrating.is_alive(), "the migration did not wait for the lock"
+        assert holder.rows("SELECT to_regclass('dfg_schema')") == [(None,)]
+    finally:
+        holder.commit()
+        migrating.join(10.0)
+    assert other.season() == 1
+    holder.close()

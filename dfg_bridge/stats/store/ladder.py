@@ -71,6 +71,9 @@ class LadderStore:
         """Bring the schema to :data:`VERSION`; returns the version found before."""
 
         def step() -> int:
+            # Created under the ladder lock: two daemons migrating one fresh PostgreSQL database at once
+            # would otherwise race in the catalogue (duplicate key in pg_type) and one would fail.
+            self.db.run("CREATE TABLE IF NOT EXISTS dfg_schema (version INTEGER NOT NULL)")
             found = self._version()
             if found > VERSION:
                 raise StatsDbError(f"the stats database has schema {found}, newer than {VERSION}",
@@ -83,7 +86,6 @@ class LadderStore:
             self.db.run("INSERT INTO dfg_schema (version) VALUES (?)", (VERSION,))
             return found
 
-        self.db.run("CREATE TABLE IF NOT EXISTS dfg_schema (version INTEGER NOT NULL)")
         found: int = self._write(step)
         return found
 
