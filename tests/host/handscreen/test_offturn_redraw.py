@@ -8,6 +8,7 @@ when the watch sees them open a chest.
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,7 @@ def test_a_waiting_players_screen_is_redrawn_at_most_every_two_seconds(
 
     host.handle = measured  # type: ignore[method-assign]
     rig.play_out("t1", ["Steve"], timeout=90)
-    gaps = [b - a for a, b in zip(bursts, bursts[1:], strict=False)] or [OFF_TURN_REDRAW]
+    gaps = [b - a for a, b in itertools.pairwise(bursts)] or [OFF_TURN_REDRAW]
     # Without the wait, nearly every CPU turn rewrote the field and the turn marker in Steve's chest.
     assert waiting_turns >= 20 and len(bursts) <= waiting_turns // 3, (waiting_turns, len(bursts))
     # Each burst is one event's handling; the watch's look that draws a waiting screen comes at most
