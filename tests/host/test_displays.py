@@ -114,7 +114,7 @@ def test_the_sidebar_has_no_turn_colour() -> None:
     sink = Recorder()
     differ = Differ(dialect_for("1.21.6"), sink)
     differ.sync("t1", desired(_snap(), msgs, "ja"))
-    steve, cpu1, *rest = _snap().seats
+    rest = _snap().seats[2:]
     moved = (SeatSnap("Steve", cards=8, points=5), SeatSnap("CPU1", cards=7, points=4, to_act=True, cpu=True))
     sent = len(sink.sent)
     differ.sync("t1", desired(_snap(seats=(*moved, *rest), acting=("CPU1",)), msgs, "ja"))
