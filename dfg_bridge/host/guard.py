@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from dfg_bridge.model.events import PlayerCommand, PlayerJoined, PlayerLeft, TriggerFired
+from dfg_bridge.model.events import PlayerCommand, PlayerIdentified, PlayerJoined, PlayerLeft, TriggerFired
 
 if TYPE_CHECKING:
     from dfg_bridge.host.context import HostContext
@@ -28,7 +28,7 @@ FailureHook = Callable[[object, Exception], None]
 
 def player_of(event: object) -> str | None:
     """The player an event is about (who should hear about a failure), if any."""
-    if isinstance(event, PlayerCommand | TriggerFired | PlayerJoined | PlayerLeft):
+    if isinstance(event, PlayerCommand | TriggerFired | PlayerJoined | PlayerIdentified | PlayerLeft):
         return event.player
     return None
 
