@@ -101,7 +101,7 @@ def _events(rig: Rig) -> dict[type, object]:
         LinkDown: LinkDown(),
         Shutdown: Shutdown(restore=True),
         Call: Call("probe"),
-        HandPoll: HandPoll("t1", table.hands._token),
+        HandPoll: HandPoll("t1", table.hands.watch._token),
         Recorded: Recorded("m1", "t1", False, 1, (), ()),
         ProfileAnswer: ProfileAnswer("Steve", "Steve", 1, None),
         TopAnswer: TopAnswer("Steve", 1, ()),
@@ -203,7 +203,7 @@ def test_a_failing_command_inside_any_handler_is_survived(
             table._cpu_due = dict.fromkeys(range(8), now - 1)
             host.handle(TimerFired("t1", table._token))
         elif case == "poll":
-            host.handle(HandPoll("t1", table.hands._token))
+            host.handle(HandPoll("t1", table.hands.watch._token))
         else:
             table._deadline = host.ctx.clock() + 30  # the tick redraws the countdown: a command
             host.handle(Tick())
