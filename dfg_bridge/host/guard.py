@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from dfg_bridge.host.outage import link_lost
 from dfg_bridge.model.events import PlayerCommand, PlayerIdentified, PlayerJoined, PlayerLeft, TriggerFired
 
 if TYPE_CHECKING:
@@ -34,11 +35,15 @@ def player_of(event: object) -> str | None:
 
 
 def isolated(label: str, fn: Callable[[], object], *, quiet: bool = False) -> None:
-    """Run ``fn``; a failure is logged (at debug level when ``quiet``) and goes no further."""
+    """Run ``fn``; a failure is logged (at debug level when ``quiet``) and goes no further.
+
+    A failure because the RCON link is gone (a server stopping) is logged at debug level too: the
+    outage is the RCON client's one WARNING, and the resync after the reconnect redraws what was missed.
+    """
     try:
         fn()
-    except Exception:
-        if quiet:
+    except Exception as exc:
+        if quiet or link_lost(exc):
             log.debug("%s failed", label, exc_info=True)
         else:
             log.exception("%s failed", label)
