@@ -32,7 +32,12 @@ def _resync(host: GameHost) -> None:
     ctx.online = query_online(ctx)
     if ctx.online and not host.polled_triggers:
         ctx.sink.run(ctx.r.trigger_enable("@a", ctx.settings.trigger_objective))
+    open_before = {record.player for record in host.ledger.all()}
     host.custody.recover()
+    # A give-back the last process finished delivering (it was killed before it could say so).
+    for player in sorted(open_before & ctx.online):
+        if host.ledger.get(player) is None:
+            ctx.tell(player, "lobby.items_restored", "green")
 
 
 def start(host: GameHost) -> None:
