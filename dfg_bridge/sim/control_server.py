@@ -369,8 +369,8 @@ class _Handler(BaseHTTPRequestHandler):
                 actions.close(ex, name)
                 return 200, {"ok": True}
             if action == "use":
-                slot = _int(body, "slot") if "slot" in body else None
-                return 200, {"ok": True, **actions.use_item(ex, name, slot=slot)}
+                held = _int(body, "slot") if "slot" in body else None
+                return 200, {"ok": True, **actions.use_item(ex, name, slot=held)}
             if action == "click_text" and body.get("book") is True:
                 confirm = bool(body.get("confirm", True))
                 page, part = _int(body, "page"), _int(body, "part")

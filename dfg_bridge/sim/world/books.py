@@ -79,7 +79,7 @@ def book_pages(stack: ItemStack | None, *, json_text: bool) -> list[textmod.Text
 def resolved(stack: ItemStack) -> ItemStack:
     """The stack with ``resolved:true`` (what ``openItemGui`` stores after resolving the pages)."""
     content = stack.components.get(CONTENT)
-    if not isinstance(content, Mapping) or getattr(content.get("resolved"), "value", 0):
+    if not isinstance(content, Mapping) or bool(getattr(content.get("resolved"), "value", False)):
         return stack
     components = dict(stack.components)
     components[CONTENT] = {**content, "resolved": Byte(1)}

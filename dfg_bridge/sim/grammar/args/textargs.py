@@ -95,7 +95,7 @@ def modifier_parser(env: GrammarEnv) -> Callable[[StringReader], object]:
             name = function.get("function")
             if isinstance(name, str) and name.removeprefix("minecraft:") == "set_written_book_pages":
                 try:
-                    check_pages(function.get("pages"), env)
+                    check_pages(function.get("pages", []), env)
                 except ComponentError as e:
                     raise r.error(
                         ErrorCode.OTHER, "argument.resource_or_id.failed_to_parse", str(e), cursor=start
