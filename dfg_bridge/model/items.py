@@ -12,6 +12,15 @@ from dfg_bridge.model.text import Text
 
 
 @dataclass(frozen=True, slots=True)
+class BookSpec:
+    """A written book's content (記入済みの本): its title (at most 32 characters), author and pages."""
+
+    title: str
+    author: str
+    pages: tuple[Text, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
 class ItemSpec:
     """An item stack the daemon places into a slot.
 
@@ -25,3 +34,5 @@ class ItemSpec:
     lore: tuple[Text, ...] = field(default=())
     glint: bool | None = None
     tag: str = ""
+    book: BookSpec | None = None
+    """A ``written_book``'s content (``written_book_content``)."""
