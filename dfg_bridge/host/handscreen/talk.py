@@ -1,9 +1,9 @@
 """The chat hand and the dialog hand (チャット・ダイアログ), sent to a player and clicked back.
 
-``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog; so does the start
-of one's turn and (noticed by :mod:`~dfg_bridge.host.handscreen.book`) using the 「手札を開く」 book. Dialog buttons
-send their own trigger codes (:class:`~dfg_bridge.host.intents.DialogClick`), so after a dialog
-click the host shows the dialog again with the new selection, until the player plays or passes.
+``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog; so do the start
+of one's turn and using the 「手札を開く」 book (noticed by :mod:`~dfg_bridge.host.handscreen.book`).
+Dialog buttons send their own trigger codes (:class:`~dfg_bridge.host.intents.DialogClick`), so after
+a dialog click the host shows the dialog again with the new selection, until the player plays or passes.
 """
 
 from __future__ import annotations
@@ -64,11 +64,10 @@ def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False
         ctx.sink.run(command)
     ctx.tell_text(player, buttons)
     screens.refresh(player)
-    if your_turn:
-        # Seed 001 「自分の番になると、手札の画面が自動で開きます」: the dialog on 1.21.6+; before,
-        # nothing can open a screen, so the turn points to the book, which opens anywhere.
-        if not show_dialog(screens, player) and screens.surface is Surface.CHEST:
-            ctx.tell(player, "hand.book_turn", "gold")
+    # Seed 001 「自分の番になると、手札の画面が自動で開きます」: the dialog on 1.21.6+; before,
+    # nothing can open a screen, so the turn points to the book, which opens anywhere.
+    if your_turn and not show_dialog(screens, player) and screens.surface is Surface.CHEST:
+        ctx.tell(player, "hand.book_turn", "gold")
 
 
 def field_text(ctx: HostContext, state: ScreenState) -> Text:

@@ -35,7 +35,7 @@ def _books(rig: Rig, name: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _keys(rig: Rig, name: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(w, v) for w, v in _books(rig, name) if "key_" in str((v.get("custom_data") or {}).get("dfg", ""))]
+    return [(w, v) for w, v in _books(rig, name) if "key_" in str((v.get("custom_data") or {}).get("dfg"))]
 
 
 def _first(tbl: Table, seat: int) -> Action:
@@ -128,7 +128,8 @@ class BookPlayer:
         if self.selected():
             self.click_page(int(TriggerCode.CLEAR), lambda: not self.selected())
         for card in cards:
-            self.click_page(int(TriggerCode.CARD_BASE) + card.index, lambda c=card: c.index in self.selected())
+            code = int(TriggerCode.CARD_BASE) + card.index
+            self.click_page(code, lambda c=card: c.index in self.selected())
             # Reopening shows the new state: the card is marked selected on its page.
             self.use_book()
             book = self.rig.ctl.player(self.name)["book"]
@@ -205,7 +206,9 @@ def _start(rig: Rig, names: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("version", "flavor"), [("1.20.5", "vanilla"), ("1.21.4", "paper")])
-def test_a_match_played_only_by_book_pages(sim_factory: Any, tmp_path: Path, version: str, flavor: str) -> None:
+def test_a_match_played_only_by_book_pages(
+    sim_factory: Any, tmp_path: Path, version: str, flavor: str
+) -> None:
     rig = hand_rig(sim_factory, tmp_path, version=version, flavor=flavor, seats=3, rounds=2)
     _start(rig, ["Steve"])
     steve = BookPlayer(rig, "Steve")
@@ -239,12 +242,13 @@ def test_book_writes_never_land_on_another_item(sim_factory: Any, tmp_path: Path
     rig = hand_rig(sim_factory, tmp_path, version="1.21.4", flavor="vanilla", seats=3, rounds=1)
     _start(rig, ["Steve"])
     assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
-    (where, key), = _keys(rig, "Steve")
+    (where, _), = _keys(rig, "Steve")
     slot = int(where.removeprefix("inv."))
     rig.ctl.act("Steve", {"kind": "move", "from": slot, "to": 20})
     own = ("written_book[written_book_content={title:\"mine\",author:\"Steve\","
            "pages:['\"my own page\"']}]")  # fmt: skip
-    assert rig.sim.run_command(f"item replace entity Steve container.{slot} with {own}").startswith("Replaced")
+    reply = rig.sim.run_command(f"item replace entity Steve container.{slot} with {own}")
+    assert reply.startswith("Replaced"), reply
     before = rig.ctl.player("Steve")["inventory"][str(slot)]["snbt"]
     tbl, player = rig.table(), BookPlayer(rig, "Steve")
     seat = player.seat()
