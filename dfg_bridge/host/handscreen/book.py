@@ -2,9 +2,9 @@
 
 Seed 001: 「ホットバーの「手札を開く」の本を右クリック…」「自分の番でなくても開いて見られます」. The key
 book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-clicking it anywhere
-opens its pages without the daemon: each page shows the field, a part of the hand as clickable cards
-and 出す / パス / 選択を外す — the chat hand's own texts (:func:`~dfg_bridge.host.handscreen.chat.chat_hand`),
-every button a ``/trigger`` click.
+opens its pages without the daemon: each page shows a part of the hand as clickable cards, the first
+one also the field and 出す / パス / 選択を外す — the chat hand's own texts
+(:func:`~dfg_bridge.host.handscreen.chat.chat_hand`), every button a ``/trigger`` click.
 
 * **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
   (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
@@ -67,10 +67,17 @@ def _view_key(state: ScreenState) -> PageKey:
     return (state.hand, state.selected, state.sort, state.verdict, state.field, state.readings)
 
 
-def _page(head: Text, field: Text, cards: Sequence[Text], buttons: Text, number: str) -> Text:
-    """One page: 手札 (n/m), the field, the page's cards, then 出す / パス / 選択を外す."""
+def _page(head: Text, field: Text | None, cards: Sequence[Text], buttons: Text | None, number: str) -> Text:
+    """One page: 手札 (n/m) and the page's cards; the first page also has the field and 出す / パス /
+    選択を外す (the book opens there, and a change of selection then rewrites one page or two)."""
     gap = Text("\n\n")
-    return Text.join([head, Text(number + "\n", color="gray"), field, gap, *cards, gap, buttons])
+    parts = [head, Text(number + "\n", color="gray")]
+    if field is not None:
+        parts += [field, gap]
+    parts += cards
+    if buttons is not None:
+        parts += [gap, buttons]
+    return Text.join(parts)
 
 
 class HandBook:
@@ -126,8 +133,8 @@ class HandBook:
         per = max(1, len(cards))
         while True:
             chunks = [cards[i : i + per] for i in range(0, len(cards), per)] or [[]]
-            pages = tuple(_page(head, field, chunk, buttons, f"({n + 1}/{len(chunks)})")
-                          for n, chunk in enumerate(chunks))  # fmt: skip
+            pages = tuple(_page(head, field if n == 0 else None, chunk, buttons if n == 0 else None,
+                                f"({n + 1}/{len(chunks)})") for n, chunk in enumerate(chunks))  # fmt: skip
             if per == 1 or all(self._fits(player, page) for page in pages):
                 return pages
             per -= 1
