@@ -18,6 +18,9 @@ class BookSpec:
     title: str
     author: str
     pages: tuple[Text, ...] = field(default=())
+    generation: int = 0
+    """0 original, 1 copy of original, 2 copy of a copy, 3 tattered; from 2 on the crafting table
+    refuses to copy it (``WrittenBookContent.tryCraftCopy``)."""
 
 
 @dataclass(frozen=True, slots=True)

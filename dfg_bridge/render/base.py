@@ -179,8 +179,11 @@ class DialectBase:
         """``{title:…,author:…,pages:[…],resolved:true}`` (``resolved``: nothing in it to resolve)."""
         if len(book.title) > MAX_BOOK_TITLE:
             raise RenderError("too_long", f"a book title has at most {MAX_BOOK_TITLE} characters")
+        if not 0 <= book.generation <= 3:
+            raise RenderError("bad_number", f"a book's generation is 0-3, not {book.generation}")
+        generation = f"generation:{book.generation}," if book.generation else ""
         return (
-            f"{{title:{self.nbt_str(book.title)},author:{self.nbt_str(book.author)},"
+            f"{{title:{self.nbt_str(book.title)},author:{self.nbt_str(book.author)},{generation}"
             f"pages:{self.book_pages(book.pages)},resolved:true}}"
         )
 

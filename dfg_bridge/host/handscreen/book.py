@@ -46,6 +46,9 @@ USED_OBJECTIVE = "dfg_ub"
 BOOK_ITEM = "written_book"
 """The key book's item."""
 AUTHOR = "dfg-bridge"
+UNCOPYABLE = 2
+"""The key book's generation, "copy of a copy": a crafting table refuses to copy it (a copy would carry
+the same ``custom_data`` and open the same chest)."""
 SPARE_SLOTS = ("weapon.offhand", "player.cursor")
 """Where else the key may be when it is in no main slot (the off hand is in ``equipment`` on 1.21.5+)."""
 _LONGEST_SLOT = "weapon.offhand"
@@ -100,7 +103,8 @@ class HandBook:
     def cover(self) -> BookSpec:
         """The content a new key book is given with (its hand pages follow at once)."""
         ctx = self.hs.table.ctx
-        return BookSpec(ctx.text("hand.book_title"), AUTHOR, (Text(ctx.text("hand.book_cover")),))
+        cover = (Text(ctx.text("hand.book_cover")),)
+        return BookSpec(ctx.text("hand.book_title"), AUTHOR, cover, generation=UNCOPYABLE)
 
     def placed(self, player: str, slot: str) -> None:
         """A new key book (holding only the cover) was put into ``slot``."""

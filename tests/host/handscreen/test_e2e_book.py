@@ -9,6 +9,7 @@ after the match: no book anywhere.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -213,6 +214,8 @@ def test_a_match_played_only_by_book_pages(
     _start(rig, ["Steve"])
     steve = BookPlayer(rig, "Steve")
     assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
+    (_, key), = _keys(rig, "Steve")
+    assert re.search(r"generation: ?2", key["snbt"]), key["snbt"]  # "copy of a copy": not copyable
     _play(rig, [steve])
     rig.settle(0.3)
     assert steve.actions > 3 and steve.clicks > steve.actions
