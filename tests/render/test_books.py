@@ -37,7 +37,7 @@ def test_used_objective_is_valid_on_every_release(version: str) -> None:
 def test_book_item_and_page_rewrites_parse(version: str, text: str) -> None:
     dialect, grammar = dialect_for(version), CommandGrammar.for_version(version)
     book = ItemSpec("written_book", 1, Text("手札を開く", italic=False), tag="key_t1_0_ab",
-                    book=BookSpec("手札", "dfg-bridge", (_page(text), _page(text)), generation=2))  # fmt: skip
+                    book=BookSpec("手札", "dfg-bridge", (_page(text),) * 2, generation=2))  # fmt: skip
     grammar.parse(dialect.item_to_player("Steve", "container.3", book))
     for offset, size in ((None, None), (1, 1), (2, 0)):
         write = dialect.book_pages_modify("Steve", "container.3", [_page(text)], offset=offset, size=size)
