@@ -25,6 +25,7 @@ from dfg_bridge.host.intents import TriggerCode
 from dfg_bridge.model.events import (
     CommandSource,
     PlayerCommand,
+    PlayerIdentified,
     PlayerJoined,
     PlayerLeft,
     ServerEvent,
@@ -79,6 +80,7 @@ def _events(rig: Rig) -> dict[type, object]:
         PlayerCommand: PlayerCommand("Steve", ("status",), CommandSource.TYPED),
         TriggerFired: TriggerFired("Steve", "dfg", int(TriggerCode.HAND)),
         PlayerJoined: PlayerJoined("Steve"),
+        PlayerIdentified: PlayerIdentified("Steve", "00000000-0000-0000-0000-000000000001"),
         PlayerLeft: PlayerLeft("Steve"),
         ServerStarted: ServerStarted(),
         ServerStopping: ServerStopping(),
@@ -90,21 +92,24 @@ def _events(rig: Rig) -> dict[type, object]:
         LinkDown: LinkDown(),
         Shutdown: Shutdown(restore=True),
         Call: Call("probe"),
-        HandPoll: HandPoll("t1", table.hands._token),
+        HandPoll: HandPoll("t1", table.hands.watch._token),
     }
+
+
+KINDS = (
+    PlayerCommand, TriggerFired, PlayerJoined, PlayerIdentified, PlayerLeft, ServerStarted, ServerStopping,
+    ServerExited, ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call, HandPoll,
+)  # fmt: skip
+"""Every event kind the main loop consumes (each gets a failure case below)."""
 
 
 def test_every_event_kind_is_covered() -> None:
     kinds = set(typing.get_args(ServerEvent)) | set(typing.get_args(HostEvent)) | {HandPoll}
-    missing = kinds - {PlayerCommand, TriggerFired, PlayerJoined, PlayerLeft, ServerStarted, ServerStopping,
-                       ServerExited, ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call,
-                       HandPoll}  # fmt: skip
+    missing = kinds - set(KINDS)
     assert not missing, f"add a failure case for {missing}"
 
 
-@pytest.mark.parametrize("kind", [k.__name__ for k in (
-    PlayerCommand, TriggerFired, PlayerJoined, PlayerLeft, ServerStarted, ServerStopping, ServerExited,
-    ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call, HandPoll)])  # fmt: skip
+@pytest.mark.parametrize("kind", [k.__name__ for k in KINDS])
 def test_a_handler_that_raises_is_logged_once_and_the_loop_goes_on(
     sim_factory: Any, tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch, caplog: Any
 ) -> None:
@@ -181,7 +186,7 @@ def test_a_failing_command_inside_any_handler_is_survived(
             table._cpu_due = dict.fromkeys(range(8), now - 1)
             host.handle(TimerFired("t1", table._token))
         elif case == "poll":
-            host.handle(HandPoll("t1", table.hands._token))
+            host.handle(HandPoll("t1", table.hands.watch._token))
         else:
             table._deadline = host.ctx.clock() + 30  # the tick redraws the countdown: a command
             host.handle(Tick())
