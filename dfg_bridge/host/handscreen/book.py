@@ -93,6 +93,8 @@ class HandBook:
         self._slot: dict[str, str] = {}
         """Per player: where their key book was put or last found."""
         self._seen: dict[str, PageKey] = {}
+        self._failed: dict[str, PageKey] = {}
+        """Per player: the view whose write found the key nowhere (not tried again for the same view)."""
         self._ready = False
         self.writes = 0
         """Page-writing commands sent."""
@@ -111,10 +113,11 @@ class HandBook:
         self._slot[player] = slot
         self._written.pop(player, None)
         self._seen.pop(player, None)
+        self._failed.pop(player, None)
 
     def forget(self, player: str | None = None) -> None:
         """``player``'s book (or every book) is unknown: it is written in full at the next sync."""
-        for store in (self._written, self._seen, self._slot):
+        for store in (self._written, self._seen, self._slot, self._failed):
             if player is None:
                 store.clear()
             else:
@@ -166,15 +169,19 @@ class HandBook:
                 continue
             state = screen_state(hs.table, hs.table.snapshot(), player, screen.seat, sort=screen.sort)
             seen = _view_key(state)
-            if self._seen.get(player) == seen and player in self._written:
+            done = player in self._written or self._failed.get(player) == seen
+            if self._seen.get(player) == seen and done:
                 continue
             pages = self.pages(state, player)
             self._seen[player] = seen
-            if self._written.get(player) != pages:
-                self._write(screen, pages)
+            if self._written.get(player) != pages and not self._write(screen, pages):
+                self._failed[player] = seen
 
-    def _write(self, screen: HandScreen, pages: tuple[Text, ...]) -> None:
-        """Rewrite the pages that changed (all of them when the page count changed), a page a command."""
+    def _write(self, screen: HandScreen, pages: tuple[Text, ...]) -> bool:
+        """Rewrite the pages that changed (all of them when the page count changed), a page a command.
+
+        ``False`` when the key was nowhere to be written (the watch finds it or renews it).
+        """
         player = screen.player
         old = self._written.pop(player, None)
         key = self.hs.key(screen.seat)
@@ -186,8 +193,10 @@ class HandBook:
             steps += [PageWrite(page, i, 0) for i, page in enumerate(pages[1:], start=1)]
         for step in steps:
             if not self._modify(player, key, step):
-                return  # the key is nowhere we may write: written in full once it is found again
+                return False  # the key is nowhere we may write: written in full once it is found again
         self._written[player] = pages
+        self._failed.pop(player, None)
+        return True
 
     def _modify(self, player: str, key: Key, step: PageWrite) -> bool:
         """One guarded page write into the slot holding ``key``; looks the slot up again if it moved."""
@@ -246,7 +255,8 @@ class HandBook:
     def on_used(self, player: str) -> None:
         """``player`` right-clicked a written book: the dialog (1.21.6+), and a book that is up to date."""
         self.uses += 1
-        if player not in self._written:
+        if player not in self._written:  # the last write failed: try again now
+            self._failed.pop(player, None)
             self.sync([player])
         show_dialog(self.hs, player)
 

@@ -271,3 +271,35 @@ def test_book_writes_never_land_on_another_item(sim_factory: Any, tmp_path: Path
     pages = rig.ctl.player("Steve")["book"]["pages"]
     assert any("✔" + str(card) in page for page in pages), pages  # the key got the new state
     assert rig.invalid() == []
+
+
+def test_a_key_put_away_is_renewed_and_its_pages_written(sim_factory: Any, tmp_path: Path) -> None:
+    """The key put into the ender chest: writes find it nowhere (and stop trying for that view), the watch
+    takes it back and hands out a new key, whose pages show the current hand."""
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", flavor="vanilla", seats=3, rounds=1)
+    _start(rig, ["Steve"])
+    assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
+    (where, old), = _keys(rig, "Steve")
+    slot = int(where.removeprefix("inv."))
+    rig.ctl.open("Steve", enderchest=True)
+    menu = 54 + slot if slot < 9 else 27 + slot - 9  # the player's part of the ender chest's menu
+    rig.ctl.click("Steve", menu, "quick_move")
+    assert [w for w, _ in _keys(rig, "Steve")] == ["ender.0"]
+    tbl, player = rig.table(), BookPlayer(rig, "Steve")
+    seat = player.seat()
+    assert seat is not None
+    card = tbl.run.round.hand(seat)[0]  # type: ignore[union-attr]
+    writes = tbl.hands.book.writes
+    rig.sim.run_command("scoreboard players enable Steve dfg")
+    rig.ctl.command("Steve", f"/trigger dfg set {int(TriggerCode.CARD_BASE) + card.index}")
+    assert rig.until(lambda: card.index in player.selected(), 5)
+    rig.ctl.close("Steve")
+    assert rig.until(lambda: [w for w, _ in _keys(rig, "Steve")] not in ([], ["ender.0"]), 10)
+    rig.settle(0.3)
+    (where, new), = _keys(rig, "Steve")  # exactly one key: the new one, on the player
+    assert where.startswith("inv.") and new["custom_data"] != old["custom_data"]
+    assert tbl.hands.book.writes - writes < 20  # no write storm while the key was away
+    player.use_book()
+    pages = rig.ctl.player("Steve")["book"]["pages"]
+    assert any("✔" + str(card) in page for page in pages), pages
+    assert rig.invalid() == []
