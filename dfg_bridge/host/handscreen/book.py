@@ -19,7 +19,6 @@ one also the field and 出す / パス / 選択を外す — the chat hand's own
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,8 +37,6 @@ from dfg_bridge.model.text import Text
 if TYPE_CHECKING:
     from dfg_bridge.host.handscreen.keys import Key
     from dfg_bridge.host.handscreen.manager import HandScreens
-
-log = logging.getLogger(__name__)
 
 USED_OBJECTIVE = "dfg_ub"
 """The objective counting ``minecraft.used:minecraft.written_book`` (shared by every table)."""
