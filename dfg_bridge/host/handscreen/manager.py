@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.actions import act
 from dfg_bridge.host.handscreen.base import HandPoll, ScreenRenderer
+from dfg_bridge.host.handscreen.book import HandBook
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.clicks import Diff, ScreenReadError
 from dfg_bridge.host.handscreen.keys import Key, KeyRing
@@ -60,6 +61,8 @@ class HandScreens:
         """Commands sent, by purpose: ``draw``, ``poll``, ``keys`` (for the efficiency figures)."""
         self.keys = KeyRing(table.id, named_locks=not table.ctx.r.lock_predicate)
         self.watch = Watch(self, times or WatchTimes())
+        self.book = HandBook(self)
+        """The key books' pages (a hand view) and their use."""
         self._states: dict[str, ScreenState] = {}
         self._titles: dict[str, str] = {}
         self._pending: set[str] = set()
@@ -187,6 +190,7 @@ class HandScreens:
         screen = self.screens.pop(player, None)
         self._pending.discard(player)
         self._states.pop(player, None)
+        self.book.forget(player)
         if screen is None:
             return
         online = self.online(player)
@@ -220,6 +224,7 @@ class HandScreens:
             screen.fresh = True
         self._states.clear()
         self._titles.clear()
+        self.book.forget()
         self.watch.arm(now=True)
 
     # ---- drawing ------------------------------------------------------------------------------------
@@ -266,6 +271,7 @@ class HandScreens:
                 if drawn:
                     self._drawn_at[name] = clock
                 sent += drawn
+            self.book.sync(list(players if players is not None else self.screens))
         self.watch.arm()
         return sent
 
