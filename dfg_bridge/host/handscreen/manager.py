@@ -271,7 +271,10 @@ class HandScreens:
                 if drawn:
                     self._drawn_at[name] = clock
                 sent += drawn
-            self.book.sync(list(players if players is not None else self.screens))
+            # The key books of the same players (a waiting player's book waits with their chest).
+            self.book.sync(
+                [n for n in (players if players is not None else self.screens) if n not in self._pending]
+            )
         self.watch.arm()
         return sent
 
@@ -303,6 +306,7 @@ class HandScreens:
                 if drawn:
                     self._drawn_at[name] = clock
                 sent += drawn
+        self.book.sync(due)
         return sent
 
     def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:
