@@ -30,8 +30,11 @@ $(CHROMEDRIVER):
 	$(SUDO) apt-get update -q
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver
 
+# The suite mostly waits (timers, a sim's round trips), so four workers fit two cores; JOBS=1 runs it serially.
+JOBS ?= 4
+
 unit: $(STAMP) $(CHROMEDRIVER)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(JOBS)
 
 test: lint unit
 
