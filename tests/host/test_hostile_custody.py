@@ -186,12 +186,8 @@ class _Gate:
         return reply
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-def test_item9_rejoin_while_rcon_reconnects_gets_items_back(
-    sim_factory: Any, tmp_path: Path, version: str
-) -> None:
-    from dfg_bridge.host import LinkDown, LinkUp
-
+def _gated(sim_factory: Any, tmp_path: Path, version: str) -> tuple[Rig, list[_Gate]]:
+    """A daemon whose RCON link a test can take down, and Steve with items."""
     gates: list[_Gate] = []
 
     def wrap(inner: Any) -> _Gate:
@@ -201,6 +197,16 @@ def test_item9_rejoin_while_rcon_reconnects_gets_items_back(
     rig = make_rig(sim_factory, tmp_path, version=version, flavor="paper")
     rig.start_daemon(wrap=wrap)
     _equip(rig)
+    return rig, gates
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_item9_rejoin_while_rcon_reconnects_gets_items_back(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
+    from dfg_bridge.host import LinkDown, LinkUp
+
+    rig, gates = _gated(sim_factory, tmp_path, version)
     mine = slots(rig.sim, "Steve")
     rig.dfg("Steve", "join")
     assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
@@ -230,15 +236,7 @@ def test_item9_a_record_without_a_table_is_released_on_reconnect(
     their items back (here the record is left by a leave handled just before the link dropped)."""
     from dfg_bridge.host import LinkDown, LinkUp
 
-    gates: list[_Gate] = []
-
-    def wrap(inner: Any) -> _Gate:
-        gates.append(_Gate(inner))
-        return gates[-1]
-
-    rig = make_rig(sim_factory, tmp_path, version=version, flavor="paper")
-    rig.start_daemon(wrap=wrap)
-    _equip(rig)
+    rig, gates = _gated(sim_factory, tmp_path, version)
     mine = slots(rig.sim, "Steve")
     rig.dfg("Steve", "join")
     assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
