@@ -1,4 +1,4 @@
-"""Imports point inward only (DESIGN §2): engine ← host ← adapters."""
+"""Imports point inward only (ARCHITECTURE §2): engine ← host ← adapters."""
 
 from __future__ import annotations
 

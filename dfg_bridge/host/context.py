@@ -20,7 +20,7 @@ from dfg_bridge.host.settings import HostSettings, TableSettings
 from dfg_bridge.model.text import Text
 
 MAX_COMMAND_BYTES = 1446
-"""Vanilla RCON takes at most this many UTF-8 bytes per command (DESIGN §3.1)."""
+"""Vanilla RCON takes at most this many UTF-8 bytes per command (ARCHITECTURE §6.1)."""
 
 
 @dataclass

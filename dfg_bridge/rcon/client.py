@@ -1,6 +1,6 @@
 """The daemon's RCON client (RCONクライアント): one connection, one request at a time, never a signal.
 
-Why our own (DESIGN §1, §3.1): mcrcon 0.7.0 times out with ``SIGALRM`` (main thread only), spins at
+Why our own (ARCHITECTURE §1, §6.1): mcrcon 0.7.0 times out with ``SIGALRM`` (main thread only), spins at
 100 % CPU on a closed socket, truncates multi-packet replies and never checks request ids.
 
 Protocol rules this client keeps:

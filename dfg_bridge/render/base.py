@@ -1,7 +1,10 @@
 """What every builder shares: the version's features, text in arguments and in NBT, items, validation.
 
-Builders live in small mixins (``chat``, ``items``, ``scoreboard``, ``world``, ``control``), each a
-subclass of :class:`DialectBase`; :class:`~dfg_bridge.render.dialect.Dialect` combines them.
+Builders live in small mixins, each a subclass of :class:`DialectBase`: ``chat`` (tellraw, titles,
+dialogs), ``items`` (item stacks, ``clear``, ``data get``), ``displays`` (scoreboard, bossbar, teams),
+``world`` (blocks, entities, signs, locks), ``control`` (game rules, triggers, ``execute store``) and
+``watch`` (the hand-screen watch's one-command tests). :class:`~dfg_bridge.render.dialect.Dialect`
+combines them.
 """
 
 from __future__ import annotations

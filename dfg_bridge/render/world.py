@@ -162,7 +162,7 @@ class WorldCommands(DialectBase):
         return cmd
 
     def teleport_to_spawn(self, target: str) -> str:
-        """``tp <target> ~0.5 ~ ~0.5``: an RCON command's ``~`` is the world spawn block (DESIGN §6)."""
+        """``tp <target> ~0.5 ~ ~0.5``: an RCON command's ``~`` is the world spawn block (ARCHITECTURE §9)."""
         return f"tp {self.target(target)} ~0.5 ~ ~0.5"
 
     # --- blocks ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The simulated server's log (サーバーログ): ``logs/latest.log`` and console lines in two flavours.
 
-Line shapes (DESIGN §3.3), both taken from the servers' default log4j patterns:
+Line shapes (ARCHITECTURE §6.3), both taken from the servers' default log4j patterns:
 
 - the file, in both flavours, and vanilla's console: ``[12:34:56] [Server thread/INFO]: message``
 - Paper's console: ``[12:34:56 INFO]: message``
@@ -85,7 +85,7 @@ class ServerLog:
 
         Since 1.19.1 a message without a valid signature — every ``say`` from RCON, the console or a
         command block, and chat from a client without secure chat — gets the tag ``[Not Secure]``:
-        ``[Not Secure] [Rcon] hi`` (seen on a real 1.21.8 server, DESIGN §6). Paper keeps the tag.
+        ``[Not Secure] [Rcon] hi`` (seen on a real 1.21.8 server, ARCHITECTURE §9). Paper keeps the tag.
         """
         self.info(line if signed else f"[Not Secure] {line}", thread=thread)
 

@@ -154,8 +154,8 @@ class SimServer:
     def run_command(self, command: str) -> str:
         """Run a console command as RCON does and return its reply text.
 
-        The reply is the command's own feedback: RCON connections sharing the console buffer (DESIGN
-        §6) cannot mix into it, so a test may call this while a daemon talks to the server.
+        The reply is the command's own feedback: RCON connections sharing the console buffer (ARCHITECTURE
+        §9) cannot mix into it, so a test may call this while a daemon talks to the server.
         """
         return self.executor.run_console(command)
 

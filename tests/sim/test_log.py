@@ -1,4 +1,4 @@
-"""Log lines and rotation (DESIGN §3.3)."""
+"""Log lines and rotation (ARCHITECTURE §6.3)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from dfg_bridge.host.table import Table
 
 RCON_COMMAND_LIMIT = 1446
-"""Bytes in one vanilla RCON request (DESIGN §3.1): a longer dialog is split into pages."""
+"""Bytes in one vanilla RCON request (ARCHITECTURE §6.1): a longer dialog is split into pages."""
 
 
 def _trigger(table: Table, value: int) -> str:
