@@ -11,23 +11,71 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dfg_bridge"
 
 # package -> packages of dfg_bridge it must never import
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "engine": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web", "uecda",
-               "stats"),
-    "model": ("host", "sim", "render", "rcon", "sources", "config", "app", "engine", "cli", "web", "uecda",
-              "stats"),
+    "engine": (
+        "host",
+        "sim",
+        "render",
+        "rcon",
+        "sources",
+        "config",
+        "app",
+        "model",
+        "cli",
+        "web",
+        "uecda",
+        "stats",
+    ),
+    "model": (
+        "host",
+        "sim",
+        "render",
+        "rcon",
+        "sources",
+        "config",
+        "app",
+        "engine",
+        "cli",
+        "web",
+        "uecda",
+        "stats",
+    ),
     "host": ("sim", "render", "rcon", "sources", "app", "cli", "web", "uecda"),
     "render": ("host", "sim", "app", "cli", "web", "uecda"),
     "rcon": ("host", "sim", "app", "cli", "web", "uecda"),
     "sources": ("host", "sim", "app", "cli", "web", "uecda"),
-    "sim": ("host", "render", "engine", "rcon", "sources", "config", "app", "cli", "model", "web", "uecda",
-            "stats"),
+    "sim": (
+        "host",
+        "render",
+        "engine",
+        "rcon",
+        "sources",
+        "config",
+        "app",
+        "cli",
+        "model",
+        "web",
+        "uecda",
+        "stats",
+    ),
     # The spectator web view is an adapter: it reads the host's published values, nothing else.
     "web": ("sim", "render", "rcon", "sources", "app", "cli", "uecda"),
     # The UECda client is an adapter over the engine and its CPU players, nothing else.
     "uecda": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web"),
     # stats/ is a pure core (like engine/) plus its storage adapters in stats/store/ (checked below)
-    "stats": ("host", "sim", "render", "rcon", "sources", "config", "app", "cli", "engine", "model", "web",
-              "uecda"),
+    "stats": (
+        "host",
+        "sim",
+        "render",
+        "rcon",
+        "sources",
+        "config",
+        "app",
+        "cli",
+        "engine",
+        "model",
+        "web",
+        "uecda",
+    ),
 }
 
 
@@ -107,8 +155,30 @@ def test_nothing_outside_the_engine_core_imports_a_private_engine_module() -> No
 
 # names of the raw state that are common words elsewhere (a host table's ``hands``, a list's ``top``):
 # checked in the packages that handle rounds (the CPU players, the UECda client), not package-wide
-_COMMON = {"hands", "history", "present", "seen", "step", "top", "n", "seed", "cache", "active", "dealer",
-           "pending", "slime", "wallets", "stack", "bottom", "discard", "held", "how", "ev", "cfg", "trick"}
+_COMMON = {
+    "hands",
+    "history",
+    "present",
+    "seen",
+    "step",
+    "top",
+    "n",
+    "seed",
+    "cache",
+    "active",
+    "dealer",
+    "pending",
+    "slime",
+    "wallets",
+    "stack",
+    "bottom",
+    "discard",
+    "held",
+    "how",
+    "ev",
+    "cfg",
+    "trick",
+}
 _STRICT = ("engine/cpu", "uecda")
 
 
@@ -152,8 +222,10 @@ def test_the_cpu_reads_no_private_round_state_at_run_time() -> None:
     try:
         for preset, players in (("minecraft", 4), ("dqx", 4), ("niconico", 4), ("uecda", 5)):
             rules = Rules.preset(preset)
-            cpus = [make_cpu(level, seat, 15, rules=rules) for seat, level in
-                    enumerate(["strong", "normal", "easy", "greedy", "strong"][:players])]
+            cpus = [
+                make_cpu(level, seat, 15, rules=rules)
+                for seat, level in enumerate(["strong", "normal", "easy", "greedy", "strong"][:players])
+            ]
             match = Match(rules, players, seed=3, rounds=2)
             while not match.over:
                 rnd = match.start_round()

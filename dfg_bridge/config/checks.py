@@ -110,8 +110,11 @@ def _check_tables(config: Config, conv: Converter) -> None:
         if table.seats and fill > len(table.seats):
             path = f"{base}.game.cpu.fill_total"
             where = path if path in conv.lines else "game.cpu.fill_total"
-            conv.error(conv.line_of(where, conv.line_of(base)), path,
-                       f"{fill} players do not fit on {len(table.seats)} seats")
+            conv.error(
+                conv.line_of(where, conv.line_of(base)),
+                path,
+                f"{fill} players do not fit on {len(table.seats)} seats",
+            )
         if f"{base}.game.rules" in conv.lines or f"{base}.game.preset" in conv.lines:
             # Only a table's own rules or preset need a check of their own; inherited ones were checked.
             _check_rules(table.game.preset.value, table.game.rules, f"{base}.game.rules", conv)
@@ -133,13 +136,19 @@ def _check_tables(config: Config, conv: Converter) -> None:
         for o, other in enumerate(boxes):
             if all(box[0][i] <= other[1][i] and other[0][i] <= box[1][i] for i in range(3)):
                 other_id = config.tables[o].id
-                conv.at(base, f"table {table.id!r} overlaps the area of table {other_id!r} "
-                        f"(line {conv.line_of(f'tables[{o}]')})")
+                conv.at(
+                    base,
+                    f"table {table.id!r} overlaps the area of table {other_id!r} "
+                    f"(line {conv.line_of(f'tables[{o}]')})",
+                )
         boxes.append(box)
     if config.displays.sidebar and len(config.tables) > SIDEBAR_COLOURS:
         overflow = config.displays.sidebar_overflow.value
-        conv.at("tables", f"only {SIDEBAR_COLOURS} tables get a private sidebar; the rest: {overflow}",
-                warning=True)
+        conv.at(
+            "tables",
+            f"only {SIDEBAR_COLOURS} tables get a private sidebar; the rest: {overflow}",
+            warning=True,
+        )
     seats = sum(len(table.seats) for table in config.tables)
     if config.custody.locker.blocks() < 3 * seats:
         room = config.custody.locker.blocks()

@@ -15,7 +15,15 @@ from types import MappingProxyType
 from typing import Any
 
 __all__ = [
-    "RuleValue", "Secret", "floodgate", "log_prefix", "matching", "no_rules", "opt", "req", "version",
+    "RuleValue",
+    "Secret",
+    "floodgate",
+    "log_prefix",
+    "matching",
+    "no_rules",
+    "opt",
+    "req",
+    "version",
 ]
 
 RuleValue = bool | int | float | str | tuple[bool | int | float | str, ...]

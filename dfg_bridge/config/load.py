@@ -115,7 +115,10 @@ def _resolve_password(config: Config, conv: Converter, env: Mapping[str, str]) -
     elif rcon.password:
         return config
     if not value:
-        conv.at("rcon.password", "no RCON password: set rcon.password or rcon.password_file, "
-                f"or ${PASSWORD_ENV} / ${PASSWORD_FILE_ENV}")
+        conv.at(
+            "rcon.password",
+            "no RCON password: set rcon.password or rcon.password_file, "
+            f"or ${PASSWORD_ENV} / ${PASSWORD_FILE_ENV}",
+        )
         return config
     return dataclasses.replace(config, rcon=dataclasses.replace(rcon, password=Secret(value)))

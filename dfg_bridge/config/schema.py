@@ -86,8 +86,6 @@ BlockPos = tuple[int, int, int]
 """A block position ``[x, y, z]``."""
 
 
-
-
 @dataclass(frozen=True, kw_only=True)
 class RconConfig:
     """``rcon:`` the connection to the server."""
@@ -101,7 +99,8 @@ class RconConfig:
     connect_timeout: float = opt(5.0, "Seconds to wait for connect and login.", min=0.1)
     command_timeout: float = opt(5.0, "Seconds to wait for one command's reply.", min=0.1)
     reconnect_max_delay: float = opt(
-        5.0, "Cap of the exponential reconnect backoff, seconds (how late a restarted server is noticed).",
+        5.0,
+        "Cap of the exponential reconnect backoff, seconds (how late a restarted server is noticed).",
         min=0.5,
     )
 
@@ -127,15 +126,19 @@ class ServerConfig:
 
     flavour: Flavour = opt(Flavour.AUTO, "Server software: `paper`, `vanilla`, `fabric` or `auto`.")
     version: str = opt(
-        "auto", "Minecraft version (e.g. `\"1.21.6\"`, quoted) or `auto` (read from the log).", check=version
+        "auto", 'Minecraft version (e.g. `"1.21.6"`, quoted) or `auto` (read from the log).', check=version
     )
     properties_path: Path = opt(Path("server.properties"), "server.properties, read by `dfg-bridge check`.")
     log_prefix_regex: str | None = opt(
-        None, "Regex matching a log line's prefix up to the message, for custom log4j patterns.", quiet=True,
+        None,
+        "Regex matching a log line's prefix up to the message, for custom log4j patterns.",
+        quiet=True,
         check=log_prefix,
     )
     floodgate_prefix: str = opt(
-        ".", "Name prefix of Bedrock players (Floodgate); empty if none.", check=floodgate,
+        ".",
+        "Name prefix of Bedrock players (Floodgate); empty if none.",
+        check=floodgate,
     )
 
 
@@ -144,15 +147,18 @@ class CommandsConfig:
     """``commands:`` how players address the daemon."""
 
     chat_prefix: str = opt(
-        "!dfg", "Chat prefix for typed commands on vanilla (`!dfg join`).",
+        "!dfg",
+        "Chat prefix for typed commands on vanilla (`!dfg join`).",
         check=matching(r"\S{1,16}", "1-16 characters without spaces"),
     )
     names: tuple[str, ...] = opt(
-        ("dfg", "daifugo"), "Typed command names recognised on Paper (`/dfg …`).",
+        ("dfg", "daifugo"),
+        "Typed command names recognised on Paper (`/dfg …`).",
         check=matching(r"[a-z0-9_-]{1,32}", "a command name (a-z 0-9 _ -)"),
     )
     trigger_objective: str = opt(
-        "dfg", "Scoreboard objective for `/trigger` input.",
+        "dfg",
+        "Scoreboard objective for `/trigger` input.",
         check=matching(r"[A-Za-z0-9_.+-]{1,16}", "1-16 of A-Z a-z 0-9 _ . + -"),
     )
 
@@ -312,7 +318,8 @@ class TableConfig:
     seats: tuple[SeatConfig, ...] = req("3 to 6 seats, clockwise.")
     signs: SignsConfig = opt(factory=SignsConfig, doc="Signs.", quiet=True)
     exit_pos: BlockPos | None = opt(
-        None, "Where a player who leaves mid-match (`/dfg leave`) is sent (the block their feet go in); "
+        None,
+        "Where a player who leaves mid-match (`/dfg leave`) is sent (the block their feet go in); "
         "default: the world spawn.",
         quiet=True,
     )
@@ -321,8 +328,9 @@ class TableConfig:
     )
     ranked: bool = opt(False, "段位戦: a `normal` match is a ranked play (`ranked:` section).", quiet=True)
     bracket: Bracket | None = opt(
-        None, "Ranked band it admits: `beginner` (初級), `intermediate` (中級), `advanced` (上級); "
-        "null: all.", quiet=True,
+        None,
+        "Ranked band it admits: `beginner` (初級), `intermediate` (中級), `advanced` (上級); null: all.",
+        quiet=True,
     )
     leaderboard: tuple[float, float, float] | None = opt(
         None, "Where the leaderboard text floats `[x, y, z]`; default: beside the table.", quiet=True
@@ -345,7 +353,8 @@ class Config:
     language: Language = opt(Language.JA, "Message language: `ja` or `en`.")
     messages_dir: Path | None = opt(None, "Folder with `ja.yml`/`en.yml` overriding messages.", quiet=True)
     admins: tuple[str, ...] = opt(
-        (), "Players allowed `/dfg admin …`.",
+        (),
+        "Players allowed `/dfg admin …`.",
         check=matching(r"[A-Za-z0-9_.+-]{0,4}[A-Za-z0-9_]{3,16}", "a player name"),
     )
     data_dir: Path = opt(Path("dfg-data"), "Folder for the custody ledger and match state.")

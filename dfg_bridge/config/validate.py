@@ -72,7 +72,13 @@ class Converter:
 
     # --- dataclasses ----------------------------------------------------------------------------
     def build(
-        self, cls: type[Any], raw: object, path: str, line: int, *, defaults: Any = None,
+        self,
+        cls: type[Any],
+        raw: object,
+        path: str,
+        line: int,
+        *,
+        defaults: Any = None,
         warn_missing: bool = True,
     ) -> Any:
         """A ``cls`` instance from mapping ``raw``; missing keys come from ``defaults`` or field defaults."""
@@ -206,8 +212,9 @@ class Converter:
             return _INVALID
         return tp(value)
 
-    def _tuple(self, args: tuple[Any, ...], value: object, path: str, line: int,
-               meta: Mapping[str, Any]) -> Any:
+    def _tuple(
+        self, args: tuple[Any, ...], value: object, path: str, line: int, meta: Mapping[str, Any]
+    ) -> Any:
         variadic = len(args) == 2 and args[1] is Ellipsis
         if not isinstance(value, YamlList):
             if variadic and value is None:

@@ -214,11 +214,7 @@ class Flow(MoveGen):
                 self.lockm = m[6]
                 if ev is not None:
                     ev.append(Locked(tuple(Suit(s).letter for s in range(4) if m[6] >> s & 1)))
-            if (
-                cfg.number_lock
-                and not self.nlock
-                and self._key(m, inv) == self._field_ref(prev, inv) + 1
-            ):
+            if cfg.number_lock and not self.nlock and self._key(m, inv) == self._field_ref(prev, inv) + 1:
                 self.nlock = True
                 if ev is not None:
                     ev.append(NumberLocked(bool(self.lockm)))

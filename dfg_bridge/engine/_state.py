@@ -142,9 +142,7 @@ class State:
         self.history: list[tuple[int, mv.Move]] = []
         self.stack: list[tuple[Any, ...]] = []
         self.ev: list[Event] | None = None
-        self.cache: list[tuple[int, list[mv.Move], dict[int, list[mv.Move]]] | None] = [
-            None
-        ] * self.n
+        self.cache: list[tuple[int, list[mv.Move], dict[int, list[mv.Move]]] | None] = [None] * self.n
         self.prev_daifugo = -1
         self.prev_ranking: tuple[int, ...] = ()
         self.dealer = -1

@@ -33,6 +33,7 @@ _PENDING_CODES = {
     "nakama": mv.K_RECRUIT,
 }
 
+
 @dataclass(frozen=True, slots=True)
 class Finish:
     """A seat's place (順位) in the round; ``reason``: out, foul, miyako_ochi, dropout or last."""
@@ -41,7 +42,6 @@ class Finish:
     place: int
     foul: bool
     reason: str = "out"
-
 
 
 class RoundViews(Core):
@@ -80,8 +80,12 @@ class RoundViews(Core):
         """The decision the seat to act owes: seven_pass, ten_discard, queen_bomber, nakama; or None."""
         if not self.pending:
             return None
-        return {mv.K_GIVE: "seven_pass", mv.K_DISCARD: "ten_discard", mv.K_BOMB: "queen_bomber",
-                mv.K_RECRUIT: "nakama"}[self.pending[0][0]]
+        return {
+            mv.K_GIVE: "seven_pass",
+            mv.K_DISCARD: "ten_discard",
+            mv.K_BOMB: "queen_bomber",
+            mv.K_RECRUIT: "nakama",
+        }[self.pending[0][0]]
 
     def pending_count(self) -> int:
         """How many cards (or ranks) the pending decision allows."""

@@ -225,7 +225,6 @@ class Round(FastViews):
         rnd.prev_daifugo = -1 if obs.prev_daifugo is None else obs.prev_daifugo
         return rnd
 
-
     # ------------------------------------------------------------------ copy and undo
     def copy(self) -> Round:
         """An independent copy (cheap: ints and tuples), without the undo stack."""
@@ -382,7 +381,6 @@ class Round(FastViews):
         """The strongest legal :class:`Play` of ``cards`` (jokers optionally pinned); raises EngineError."""
         m = resolve_play(self, seat, cards, pins if pins is not None else [None] * len(cards))
         return Play(seat, meld_of_move(m))
-
 
     # ------------------------------------------------------------------ dropout
     def drop_out(self, seat: int) -> list[Event]:

@@ -54,8 +54,13 @@ def profile_text(profile: Profile, season: int, ladder: Ladder, msgs: MessageCat
                               miyako=overall.miyako_ochi, fouls=overall.fouls, dropouts=overall.dropouts,
                               streak=overall.best_streak)))  # fmt: skip
         presets = [
-            get("stats.preset_item", lang, preset=line.bucket.split(":", 1)[1], matches=line.matches,
-                wins=line.wins)
+            get(
+                "stats.preset_item",
+                lang,
+                preset=line.bucket.split(":", 1)[1],
+                matches=line.matches,
+                wins=line.wins,
+            )
             for line in profile.lines
             if line.bucket.startswith("preset:")
         ]

@@ -45,7 +45,6 @@ def phase_notes(flow: TableFlow) -> None:
             flow.ctx.to_team(flow.names.team, Text(flow.ctx.text("round.first_leader", player=leader)))
 
 
-
 def announce_events(flow: TableFlow, events: Sequence[Event]) -> None:
     """Announce engine events to the table; exchanged cards go privately to the two players."""
     run = flow.run
@@ -60,6 +59,7 @@ def announce_events(flow: TableFlow, events: Sequence[Event]) -> None:
         text = announce(event, names, n_players, flow.ctx.msgs, flow.ctx.lang)
         if text is not None:
             flow.ctx.to_team(flow.names.team, text)
+
 
 def tell_exchange(flow: TableFlow, event: Gave) -> None:
     """Tell the two players of an exchange which cards moved (the receiver not, if ``event.hidden``)."""
@@ -78,6 +78,7 @@ def tell_exchange(flow: TableFlow, event: Gave) -> None:
         received = cards_message(msgs, "exchange.received", lang, cards, player=giver.name)
         flow.ctx.tell_text(taker.name, received)
 
+
 def tell_timeout(ctx: HostContext, player: str, action: Action) -> None:
     """Tell a player what the timer did for them."""
     msgs, lang = ctx.msgs, ctx.lang
@@ -89,7 +90,6 @@ def tell_timeout(ctx: HostContext, player: str, action: Action) -> None:
     elif isinstance(action, Give):
         given = cards_message(msgs, "exchange.timeout", lang, cards_text(action.cards), "gray")
         ctx.tell_text(player, given)
-
 
 
 def exchange_pairs(run: MatchRun) -> list[tuple[int, int, int]]:

@@ -15,8 +15,22 @@ from dfg_bridge.render.escape import json_string, snbt_string
 
 NAMED_COLORS = frozenset(
     {
-        "black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold", "gray",
-        "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white",
+        "black",
+        "dark_blue",
+        "dark_green",
+        "dark_aqua",
+        "dark_red",
+        "dark_purple",
+        "gold",
+        "gray",
+        "dark_gray",
+        "blue",
+        "green",
+        "aqua",
+        "red",
+        "light_purple",
+        "yellow",
+        "white",
     }
 )
 """The 16 named text colours; ``#RRGGBB`` is accepted as well."""

@@ -130,9 +130,11 @@ class WorldCommands(DialectBase):
         """``summon block_display <pos> {Tags:[…],block_state:{Name:…,Properties:{…}}}``."""
         state = "Name:" + self.nbt_str(self.game_id(block, "block"))
         if properties:
-            state += ",Properties:{" + ",".join(
-                f"{self._prop(k)}:{self.nbt_str(self._prop(v))}" for k, v in properties.items()
-            ) + "}"
+            state += (
+                ",Properties:{"
+                + ",".join(f"{self._prop(k)}:{self.nbt_str(self._prop(v))}" for k, v in properties.items())
+                + "}"
+            )
         nbt = f"{self.tags_nbt(tags)},block_state:{{{state}}}"
         return f"summon minecraft:block_display {self.vec(pos)} {{{nbt}}}"
 
@@ -359,4 +361,3 @@ class WorldCommands(DialectBase):
         """``forceload remove <x z> [<x z>]``."""
         cmd = f"forceload remove {int(a[0])} {int(a[1])}"
         return cmd if b is None else f"{cmd} {int(b[0])} {int(b[1])}"
-

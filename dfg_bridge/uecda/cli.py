@@ -40,12 +40,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     times = sorted(stats.times_ms)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
-    print(json.dumps({
-        "games": stats.games,
-        "decisions": stats.decisions,
-        "rejected": stats.rejected,
-        "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
-        "p99_ms": round(p99, 3),
-        "max_ms": round(times[-1], 3) if times else 0.0,
-    }))
+    print(
+        json.dumps(
+            {
+                "games": stats.games,
+                "decisions": stats.decisions,
+                "rejected": stats.rejected,
+                "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
+                "p99_ms": round(p99, 3),
+                "max_ms": round(times[-1], 3) if times else 0.0,
+            }
+        )
+    )
     return 0

@@ -120,8 +120,10 @@ class Game:
     def on_state(self, hand: tuple[Card, ...], state: State) -> None:
         """A hand table at the start of a turn: settle the last turn, then take the new state."""
         if not self.seats or state.deal:
-            self.seats = state.seats if sorted(state.seats) == list(range(len(state.seats))) else tuple(
-                range(len(state.counts))
+            self.seats = (
+                state.seats
+                if sorted(state.seats) == list(range(len(state.seats)))
+                else tuple(range(len(state.counts)))
             )
         counts = tuple(state.counts[p] for p in self.seats)
         self._settle(counts)
@@ -253,4 +255,3 @@ def _fill(obs: Observation) -> list[list[Card]]:
             hands.append(pool[:count])
             pool = pool[count:]
     return hands
-

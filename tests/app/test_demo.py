@@ -58,6 +58,7 @@ def _double_chest(world: dict[str, Any], near: tuple[float, float, float]) -> di
     (vanilla DoubleBlockCombiner: the right half is FIRST)."""
     chests = [c for c in world["containers"] if c["id"] == "minecraft:chest"]
     first = min(chests, key=lambda c: sum((a - b) ** 2 for a, b in zip(c["pos"], near, strict=True)))
+
     def apart(c: dict[str, Any]) -> int:
         return sum(abs(a - b) for a, b in zip(c["pos"], first["pos"], strict=True))
 

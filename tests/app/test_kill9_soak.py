@@ -65,6 +65,7 @@ def test_kill9_at_random_moments_loses_and_duplicates_nothing(sim_factory: Any, 
             assert wait_for(lambda: started(ctl), 20)  # the new daemon recovered
             for name in (a, b):
                 ctl.command(name, "/dfg leave")
+
             def restored(e: dict[str, Any] = expected, names: tuple[str, str] = (a, b)) -> bool:
                 return all(ctl.player(n)["inventory"] == e[n] for n in names)
 

@@ -18,11 +18,15 @@ _ONE_LINE = re.compile(r"[^\n]+:\d+: [\w.\[\]]+: [^\n]+")
 
 
 def _config(directory: Path, *, top: str = "", server: str = "", tables: str | None = None) -> Path:
-    table_text = tables if tables is not None else f"""
+    table_text = (
+        tables
+        if tables is not None
+        else f"""
   - id: t1
     centre: [0, 64, 0]
     seats:{SEATS}
 """
+    )
     text = f"""rcon:
   host: 127.0.0.1
   port: 1

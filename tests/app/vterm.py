@@ -47,7 +47,7 @@ class VTerm:
             if ch == "\x1b":
                 match = _CSI.match(data, i)
                 if match is None:
-                    raise ValueError(f"unknown escape at {data[i:i + 12]!r}")
+                    raise ValueError(f"unknown escape at {data[i : i + 12]!r}")
                 self._csi(match.group(1), match.group(2))
                 i = match.end()
                 continue

@@ -24,7 +24,7 @@ ITEMS = {
             "custom_name='\"Excalibur\"',lore=['\"old\"']]",
             1,
         ),
-        ("shield[custom_name='{\"text\":\"盾\",\"color\":\"gold\"}']", 1),
+        ('shield[custom_name=\'{"text":"盾","color":"gold"}\']', 1),
         ("dirt", 64),
         ("golden_apple", 7),
     ],
@@ -34,8 +34,10 @@ ITEMS = {
 def _equip(rig: Rig, name: str) -> dict[str, Any]:
     for item, count in ITEMS[rig.version]:
         rig.give(name, item, count)
-    helmet = "iron_helmet[enchantments={protection:4}]" if rig.version != "1.20.5" else (
-        "iron_helmet[enchantments={levels:{protection:4}}]"
+    helmet = (
+        "iron_helmet[enchantments={protection:4}]"
+        if rig.version != "1.20.5"
+        else ("iron_helmet[enchantments={levels:{protection:4}}]")
     )
     for slot, item in (("armor.head", helmet), ("weapon.offhand", "torch 16"), ("container.20", "arrow 33")):
         assert rig.sim.run_command(f"item replace entity {name} {slot} with {item}").startswith("Replaced")

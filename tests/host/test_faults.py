@@ -134,8 +134,10 @@ def test_two_hundred_killed_runs_lose_and_duplicate_nothing(sim_factory: Any, tm
     lockers = [c for c in rig.ctl.world()["containers"] if c.get("items")]
     assert lockers == [], "items left in lockers"
     assert crashes >= RUNS * 0.8  # most runs really died (a few crash points lie past the script's end)
-    print(f"\nfault injection: {RUNS} runs, {crashes} killed ({before_send} before a send, "
-          f"{crashes - before_send} after), script span {span} commands, 0 items lost or duplicated; "
-          f"custody records found mid-step at the crash: {states}")
+    print(
+        f"\nfault injection: {RUNS} runs, {crashes} killed ({before_send} before a send, "
+        f"{crashes - before_send} after), script span {span} commands, 0 items lost or duplicated; "
+        f"custody records found mid-step at the crash: {states}"
+    )
     assert {"intent", "copied", "held", "restoring"} <= set(states)  # every half-done step was hit
     assert rig.invalid() == []

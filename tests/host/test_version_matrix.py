@@ -36,9 +36,7 @@ DEFAULT = [
     ("1.21.4", "paper", "minecraft"),
     ("1.20.5", "vanilla", "dqx"),
 ]
-FULL = [
-    (str(v), f, p) for v in RELEASES for f in FLAVOURS for p in PRESETS if (str(v), f, p) not in DEFAULT
-]
+FULL = [(str(v), f, p) for v in RELEASES for f in FLAVOURS for p in PRESETS if (str(v), f, p) not in DEFAULT]
 
 
 def _match(sim_factory: Any, tmp_path: Path, version: str, flavor: str, preset: str) -> None:

@@ -84,9 +84,7 @@ def test_server_closing_mid_command_is_detected_at_once_without_spinning(
         (lambda rid: packet(-1, 2), "protocol"),  # "not logged in" reply to a command
     ],
 )
-def test_bad_replies_are_protocol_errors(
-    servers: list[MisbehavingServer], reply: object, code: str
-) -> None:
+def test_bad_replies_are_protocol_errors(servers: list[MisbehavingServer], reply: object, code: str) -> None:
     def behaviour(conn: socket.socket, request_id: int, payload: bytes) -> None:
         conn.sendall(reply(request_id))  # type: ignore[operator]
 
@@ -179,9 +177,7 @@ def test_refused_connection_backs_off_exponentially_and_fails_fast_meanwhile() -
     with socket.create_server(("127.0.0.1", 0)) as probe:
         port = probe.getsockname()[1]  # closed at the end of the block: nothing listens there
     now = [100.0]
-    client = RconClient(
-        "127.0.0.1", port, "pw", backoff=Backoff(initial=0.5, cap=2.0), clock=lambda: now[0]
-    )
+    client = RconClient("127.0.0.1", port, "pw", backoff=Backoff(initial=0.5, cap=2.0), clock=lambda: now[0])
     delays = []
     for _ in range(5):
         with pytest.raises(RconError) as info:

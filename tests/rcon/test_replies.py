@@ -155,7 +155,7 @@ def test_server_errors_are_logged_once_per_shape_and_counted(
         for slot in range(5):
             guard.run(f'item replace block 1 64 2 container.{slot} with chain[custom_name={{text:"{slot}"}}]')
         guard.run("setblock 5 64 5 minecraft:chain")
-        guard.run("tellraw NoSuchPlayer {text:\"x\"}")  # a game-state refusal: not a server error
+        guard.run('tellraw NoSuchPlayer {text:"x"}')  # a game-state refusal: not a server error
     warnings = [r.getMessage() for r in caplog.records]
     assert len(warnings) == 2, warnings
     assert "Unknown item 'minecraft:chain'" in warnings[0]

@@ -47,8 +47,13 @@ def _arg_text(value: Any) -> str:
 @given(text=TEXT, tail=TEXT)
 def test_tellraw_round_trips(version: str, text: str, tail: str) -> None:
     dialect, grammar = dialect_for(version), CommandGrammar.for_version(version)
-    message = Text(text, color="gold", click=Click(ClickAction.RUN_COMMAND, "/trigger dfg set 7"),
-                   hover=Text(tail), extra=(Text(tail, bold=True),))
+    message = Text(
+        text,
+        color="gold",
+        click=Click(ClickAction.RUN_COMMAND, "/trigger dfg set 7"),
+        hover=Text(tail),
+        extra=(Text(tail, bold=True),),
+    )
     parsed = grammar.parse(dialect.tellraw("Steve", message))
     component = parsed.value("message")
     assert _arg_text(component) == text + tail

@@ -65,7 +65,8 @@ def _literals() -> dict[str, set[str]]:
                 id(body[0].value)
                 for scope in ast.walk(tree)
                 if isinstance(scope, ast.Module | ast.ClassDef | ast.FunctionDef)
-                and (body := scope.body) and isinstance(body[0], ast.Expr)
+                and (body := scope.body)
+                and isinstance(body[0], ast.Expr)
             }
             for node in ast.walk(tree):
                 if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):

@@ -121,8 +121,7 @@ def test_a_joker_beyond_the_stairs_ends_round_trips(text: str, cell: tuple[int, 
     # UECda: the joker may stand above the 2 or below the 3 at the end of stairs (issue 14 §8)
     want = "last" if cell[1] == 14 else "first"
     meld = next(
-        m for m in Meld.detect(Meld.cards_of(text), RULES)
-        if m.readings[-1 if want == "last" else 0].is_joker
+        m for m in Meld.detect(Meld.cards_of(text), RULES) if m.readings[-1 if want == "last" else 0].is_joker
     )
     table = play_table(Play(0, meld), inverted=False)
     assert table[cell[0]][cell[1]] == 2

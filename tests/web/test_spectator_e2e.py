@@ -161,8 +161,10 @@ def test_the_page_in_a_headless_browser_follows_a_running_match(tmp_path: Path) 
     # Every change after the page opened was drawn within 1 s of its publication (a play, a pass…).
     latencies = [u["shown"] / 1000 - match.published[u["seq"]] for u in updates[1:]]
     assert len(latencies) > 20
-    print(f"\nbrowser update latency: median {statistics.median(latencies) * 1000:.0f} ms, "
-          f"max {max(latencies) * 1000:.0f} ms over {len(latencies)} updates")
+    print(
+        f"\nbrowser update latency: median {statistics.median(latencies) * 1000:.0f} ms, "
+        f"max {max(latencies) * 1000:.0f} ms over {len(latencies)} updates"
+    )
     assert max(latencies) < 1.0
     assert (tmp_path / "spectator.png").stat().st_size > 10_000
 

@@ -168,8 +168,9 @@ def seen(player: dict[str, Any], world: dict[str, Any] | None = None) -> Seen:
         chat=chat,
         bossbars=bars,
         sidebar_title=str(sidebar.get("title", "")),
-        sidebar=tuple(f"{line.get('text', '')} {line.get('number', '')}".rstrip()
-                      for line in sidebar.get("lines", [])),
+        sidebar=tuple(
+            f"{line.get('text', '')} {line.get('number', '')}".rstrip() for line in sidebar.get("lines", [])
+        ),
         seat_texts=texts,
     )
 
@@ -197,7 +198,8 @@ def trim_world(world: dict[str, Any]) -> dict[str, Any]:
         "containers": [c for c in world.get("containers", []) if str(c.get("id", "")).endswith(":chest")],
         "entities": [
             {"type": e.get("type"), "pos": e.get("pos"), "text": e.get("text")}
-            for e in world.get("entities", []) if e.get("type") == "minecraft:text_display"
+            for e in world.get("entities", [])
+            if e.get("type") == "minecraft:text_display"
         ],
     }
 

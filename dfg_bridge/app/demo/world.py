@@ -43,7 +43,10 @@ def demo_settings(rounds: int, delay: float) -> HostSettings:
         cpu_total=4,
         default_mode=Mode.CPU,
         durations=Durations(
-            turn=60.0, exchange=30.0, cpu_min=delay * 0.6, cpu_max=delay * 1.4,
+            turn=60.0,
+            exchange=30.0,
+            cpu_min=delay * 0.6,
+            cpu_max=delay * 1.4,
             round_pause=max(0.5, delay * 3),
         ),
         hand_boxes=tuple(HandBox((x, 64, z + 1), (x - 1, 64, z + 1), "north") for x, z, _ in seats),

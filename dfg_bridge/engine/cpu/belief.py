@@ -266,11 +266,12 @@ class Sampler:
         # seats with a ceiling are dealt first, from the cards below it
         self.ceiling = {s: c for s, c in knowledge.ceiling.items() if s in self.need}
         self.order = sorted(self.seats, key=lambda s: (self.ceiling.get(s, 99), s))
-        self.broken = [(seat, cards & view.unseen) for seat, cards in broken_melds(obs.history)
-                       if seat in self.need and cards & view.unseen]
-        self.notes = [
-            (n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need
+        self.broken = [
+            (seat, cards & view.unseen)
+            for seat, cards in broken_melds(obs.history)
+            if seat in self.need and cards & view.unseen
         ]
+        self.notes = [(n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need]
 
     def deal(self) -> list[int]:
         """One random deal (hands by seat; this seat's own hand included), no weighting."""

@@ -24,7 +24,9 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
     t.add_argument("--jobs", type=int, default=1, help="processes (timings are noisier above 1)")
     t.add_argument(
-        "--clock", choices=("wall", "cpu"), default="wall",
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
         help="measure strong's budget in real time (default) or CPU time (a fair figure on a busy machine)",
     )
     return p
@@ -55,7 +57,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("--rounds must be at least 1", file=sys.stderr)
         return 2
     report = run(
-        rules, seats, rounds=args.rounds, seed=args.seed, budget_ms=args.budget_ms, jobs=args.jobs,
+        rules,
+        seats,
+        rounds=args.rounds,
+        seed=args.seed,
+        budget_ms=args.budget_ms,
+        jobs=args.jobs,
         clock=args.clock,
     )
     print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))

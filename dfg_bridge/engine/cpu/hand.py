@@ -190,6 +190,7 @@ def is_foul(m: Move, inverted: bool, rules: Rules, spade3: bool = False) -> bool
 SPLIT_BUDGET = 160
 """Most splits :func:`split` compares for one hand."""
 
+
 def _stairs_options(hand: int, rules: Rules) -> list[Move]:
     if not rules.stairs:
         return []

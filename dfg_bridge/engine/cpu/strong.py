@@ -249,5 +249,3 @@ class StrongPlayer:
         best = search.run(world, [m for m, _ in cands], play_on, deadline)
         self.last_deals = search.deals
         return cands[best][1]
-
-

@@ -95,8 +95,18 @@ class LongArray:
 
 
 NbtValue: TypeAlias = (
-    Byte | Short | Int | Long | Float | Double | str | ByteArray | IntArray | LongArray
-    | list["NbtValue"] | dict[str, "NbtValue"]
+    Byte
+    | Short
+    | Int
+    | Long
+    | Float
+    | Double
+    | str
+    | ByteArray
+    | IntArray
+    | LongArray
+    | list["NbtValue"]
+    | dict[str, "NbtValue"]
 )
 """Any NBT tag value."""
 

@@ -222,4 +222,3 @@ class StringReader:
         word = s[self.cursor : end]
         self.cursor = end
         return word
-

@@ -37,7 +37,16 @@ DERIVED_TREES: dict[str, tuple[str, dict[str, str | None]]] = {
 ``"drop:<child>"`` takes it without that child, ``"<child>"`` adds 26.1's ``if/unless <child>`` branches
 to the base node. Every other node is the base tree's (the daemon sends none of those that changed)."""
 REGISTRY_VERSIONS = (
-    "1.20.5", "1.21.1", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.11", "26.1",
+    "1.20.5",
+    "1.21.1",
+    "1.21.3",
+    "1.21.4",
+    "1.21.5",
+    "1.21.6",
+    "1.21.8",
+    "1.21.9",
+    "1.21.11",
+    "26.1",
 )
 MESSAGE_PREFIXES = ("argument.", "arguments.", "parsing.", "command.", "snbt.", "slot.")
 OUT = Path(__file__).resolve().parent / "data"

@@ -57,6 +57,7 @@ _V1_LONG = re.compile(r"[-+]?(?:0|[1-9][0-9]*)l\Z", re.I)
 _V1_SHORT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)s\Z", re.I)
 _V1_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
 
+
 def _skip_ws(r: StringReader) -> None:
     s = r.string
     n = len(s)
@@ -223,7 +224,9 @@ def _read_list_or_array(r: StringReader, v2: bool, depth: int) -> NbtValue:
 
 
 _ARRAY_KINDS: dict[str, tuple[type, type]] = {
-    "B": (ByteArray, Byte), "I": (IntArray, Int), "L": (LongArray, Long),
+    "B": (ByteArray, Byte),
+    "I": (IntArray, Int),
+    "L": (LongArray, Long),
 }
 
 

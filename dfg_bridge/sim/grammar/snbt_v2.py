@@ -43,11 +43,13 @@ _INT_RANGES = {
     "l": (-(2**63), 2**63 - 1, 2**64),
 }
 _INT_TYPES: dict[str, type[Byte] | type[Short] | type[Int] | type[Long]] = {
-    "b": Byte, "s": Short, "i": Int, "l": Long,
+    "b": Byte,
+    "s": Short,
+    "i": Int,
+    "l": Long,
 }
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
 _HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
-
 
 
 def _err(r: StringReader, key: str, *args: object, cursor: int | None = None) -> CommandSyntaxError:

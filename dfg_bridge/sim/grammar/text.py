@@ -39,8 +39,14 @@ TextComponent = dict[str, object]
 
 _BOOL_STYLES = ("bold", "italic", "underlined", "strikethrough", "obfuscated")
 _CONTENT_KEYS = ("text", "translate", "score", "selector", "keybind", "nbt")
-_TYPE_NAMES = {"text": "text", "translatable": "translate", "score": "score", "selector": "selector",
-               "keybind": "keybind", "nbt": "nbt"}
+_TYPE_NAMES = {
+    "text": "text",
+    "translatable": "translate",
+    "score": "score",
+    "selector": "selector",
+    "keybind": "keybind",
+    "nbt": "nbt",
+}
 
 
 def from_nbt(value: object) -> object:

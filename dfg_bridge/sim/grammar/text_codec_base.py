@@ -20,8 +20,22 @@ __all__ = [
 
 COLOR_NAMES = frozenset(
     (
-        "black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold", "gray",
-        "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white",
+        "black",
+        "dark_blue",
+        "dark_green",
+        "dark_aqua",
+        "dark_red",
+        "dark_purple",
+        "gold",
+        "gray",
+        "dark_gray",
+        "blue",
+        "green",
+        "aqua",
+        "red",
+        "light_purple",
+        "yellow",
+        "white",
     )
 )
 _RESOURCE = re.compile(r"(?:[a-z0-9_.\-]*:)?[a-z0-9_.\-/]*\Z")
@@ -99,5 +113,3 @@ def read_color(v: object) -> str:
     if s not in COLOR_NAMES:
         raise ComponentError(f"Invalid color name: {s}")
     return s
-
-

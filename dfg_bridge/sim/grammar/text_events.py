@@ -79,9 +79,7 @@ def read_click_modern(v: object, dialogs: bool) -> dict[str, object]:
     raise ComponentError(f"Unknown element name:{action}")
 
 
-def read_hover(
-    v: object, snbt: bool, component: Callable[[object], dict[str, object]]
-) -> dict[str, object]:
+def read_hover(v: object, snbt: bool, component: Callable[[object], dict[str, object]]) -> dict[str, object]:
     """A hover event; ``component`` decodes the nested text components."""
     m = read_map(v)
     if "action" not in m:
@@ -121,5 +119,3 @@ def read_hover(
             out["name"] = component(sm["name"])
         return out
     raise ComponentError(f"Unknown element name:{action}")
-
-

@@ -28,7 +28,14 @@ class CommandNode:
     """
 
     __slots__ = (
-        "arguments", "children", "executable", "is_literal", "literals", "name", "parser", "parser_id",
+        "arguments",
+        "children",
+        "executable",
+        "is_literal",
+        "literals",
+        "name",
+        "parser",
+        "parser_id",
         "redirect",
     )
 

@@ -348,4 +348,3 @@ class DialogArg:
 
     id: str | None = None
     inline: dict[str, NbtValue] | None = None
-

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 __all__ = ["FloatRange", "IntRange"]
 
 
-
 @dataclass(frozen=True, slots=True)
 class IntRange:
     """An ``int_range`` (``1..5``, ``3``, ``..2``); a missing bound is ``None``.

@@ -10,7 +10,6 @@ from dfg_bridge.sim.grammar.nbt import Byte, ByteArray, Int, IntArray, Long, Lon
 __all__ = ["NbtPath", "NbtPathNode", "NbtPathNodeKind"]
 
 
-
 class NbtPathNodeKind(enum.Enum):
     """The kinds of NBT path element (``data get … Items[0].id``)."""
 

@@ -68,8 +68,18 @@ def test_tournament_contract(preset: str, seats: list[str], target: float) -> No
     load = os.getloadavg()
     report = run(Rules.preset(preset), seats, rounds=2000, seed=SEED, clock="cpu")
     strong = report["levels"]["strong"]
-    print("\n" + json.dumps({"preset": preset, "load_before": load, "load_after": os.getloadavg(),
-                             "strong": strong, "others": report["levels"][seats[1]]}))
+    print(
+        "\n"
+        + json.dumps(
+            {
+                "preset": preset,
+                "load_before": load,
+                "load_after": os.getloadavg(),
+                "strong": strong,
+                "others": report["levels"][seats[1]],
+            }
+        )
+    )
     assert strong["mean_points"] >= target, strong
     assert strong["cpu_max_ms"] <= 200, strong
     assert strong["cpu_p99_ms"] <= 150, strong

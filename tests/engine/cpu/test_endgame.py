@@ -33,8 +33,12 @@ def naive(r: Round, seat: int, rival: int) -> int:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), n0=st.integers(1, 4), n1=st.integers(1, 4),
-       preset=st.sampled_from(["minecraft", "uecda", "niconico"]))
+@given(
+    seed=st.integers(0, 10**6),
+    n0=st.integers(1, 4),
+    n1=st.integers(1, 4),
+    preset=st.sampled_from(["minecraft", "uecda", "niconico"]),
+)
 def test_solver_matches_minimax(seed: int, n0: int, n1: int, preset: str) -> None:
     rules = Rules.preset(preset)
     cards = list(deck(rules.jokers))

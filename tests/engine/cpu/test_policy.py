@@ -64,8 +64,14 @@ def test_training_moves_the_weights_and_checkpoints(tmp_path: object) -> None:
 
 def test_a_lone_card_played_hints_that_its_rank_mates_are_elsewhere() -> None:
     rules = Rules.preset("minecraft")
-    rnd = Round.from_hands(rules, [list(Play(0, _m("D3")).meld.cards) + list(_m("S9").cards),
-                                   list(_m("S4 H4").cards), list(_m("C5").cards)])
+    rnd = Round.from_hands(
+        rules,
+        [
+            list(Play(0, _m("D3")).meld.cards) + list(_m("S9").cards),
+            list(_m("S4 H4").cards),
+            list(_m("C5").cards),
+        ],
+    )
     rnd.apply(Play(0, _m("D3")))
     rnd.apply(Pass(1))
     notes = broken_melds(rnd.observation(2).history)

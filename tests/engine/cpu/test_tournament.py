@@ -22,8 +22,19 @@ def _run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object
 
 def test_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
     report = _run_cli(
-        capsys, "--players", "4", "--rules", "minecraft", "--rounds", "4", "--seed", "3",
-        "--seats", "strong,greedy,normal,easy", "--budget-ms", "20",
+        capsys,
+        "--players",
+        "4",
+        "--rules",
+        "minecraft",
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+        "--seats",
+        "strong,greedy,normal,easy",
+        "--budget-ms",
+        "20",
     )
     assert report["rounds"] == 4
     assert report["seed"] == 3
@@ -43,8 +54,17 @@ def test_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_runs_every_preset(capsys: pytest.CaptureFixture[str], preset: str, players: int) -> None:
     seats = ",".join(["strong"] + ["greedy"] * (players - 1))
     report = _run_cli(
-        capsys, "--rules", preset, "--players", str(players), "--rounds", "2", "--seats", seats,
-        "--budget-ms", "10",
+        capsys,
+        "--rules",
+        preset,
+        "--players",
+        str(players),
+        "--rounds",
+        "2",
+        "--seats",
+        seats,
+        "--budget-ms",
+        "10",
     )
     assert report["players"] == players
 

@@ -79,6 +79,7 @@ def test_a_click_made_while_the_daemon_was_down_is_undone(
     host = rig.start_daemon()
     tbl = host.tables["t1"]
     assert rig.until(lambda: tbl.run is not None and tbl.paused_until is None and may_act(tbl, "Steve"), 10)
+
     def closed_or_redrawn() -> bool:
         if rig.ctl.player("Steve")["open"] is None:  # re-keying the chest closed it
             return cards_held(rig, "Steve") == 0

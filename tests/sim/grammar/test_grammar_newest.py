@@ -68,7 +68,7 @@ def test_the_tree_the_daemon_relies_on_is_unchanged(version: str) -> None:
     d = dialect_for(version)
     for command in (
         "scoreboard objectives add dfg trigger",
-        "execute as @a[tag=dfg] at @s run tellraw @s {text:\"hi\"}",
+        'execute as @a[tag=dfg] at @s run tellraw @s {text:"hi"}',
         "data get block 0 64 0 Items",
         "forceload add -9 -9 8 8",
         "fill -9 -64 -9 8 -61 8 minecraft:bedrock outline",

@@ -40,8 +40,8 @@ def make_parser(parser_id: str, modifier: dict[str, Any] | None, env: GrammarEnv
         "minecraft:block_state": lambda: blocks.block_state_parser(env),
         "minecraft:block_predicate": lambda: blocks.block_predicate_parser(env),
         "minecraft:nbt_path": lambda: nbt_path.nbt_path_parser(env),
-        "minecraft:nbt_compound_tag": lambda: (lambda r: read_compound(r, v2)),
-        "minecraft:nbt_tag": lambda: (lambda r: read_value(r, v2)),
+        "minecraft:nbt_compound_tag": lambda: lambda r: read_compound(r, v2),
+        "minecraft:nbt_tag": lambda: lambda r: read_value(r, v2),
         "minecraft:int_range": lambda: read_int_range,
         "minecraft:float_range": lambda: read_float_range,
         "minecraft:component": lambda: textargs.component_parser(env),
@@ -57,5 +57,3 @@ def make_parser(parser_id: str, modifier: dict[str, Any] | None, env: GrammarEnv
         return None
     parser: ArgParser = make()
     return parser
-
-

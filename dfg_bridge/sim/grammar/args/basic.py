@@ -37,8 +37,17 @@ STAT_TYPES = {
 }
 SIMPLE_CRITERIA = frozenset(
     (
-        "dummy", "trigger", "deathCount", "playerKillCount", "totalKillCount", "health", "xp", "level",
-        "food", "air", "armor",
+        "dummy",
+        "trigger",
+        "deathCount",
+        "playerKillCount",
+        "totalKillCount",
+        "health",
+        "xp",
+        "level",
+        "food",
+        "air",
+        "armor",
     )
 )
 

@@ -27,9 +27,20 @@ __all__ = ["SUB_PREDICATES", "item_predicate_parser", "item_stack_parser", "read
 SUB_PREDICATES = frozenset(
     "minecraft:" + n
     for n in (
-        "damage", "enchantments", "stored_enchantments", "potion_contents", "custom_data", "container",
-        "bundle_contents", "firework_explosion", "fireworks", "writable_book_content", "written_book_content",
-        "attribute_modifiers", "trim", "jukebox_playable",
+        "damage",
+        "enchantments",
+        "stored_enchantments",
+        "potion_contents",
+        "custom_data",
+        "container",
+        "bundle_contents",
+        "firework_explosion",
+        "fireworks",
+        "writable_book_content",
+        "written_book_content",
+        "attribute_modifiers",
+        "trim",
+        "jukebox_playable",
     )
 )
 _COUNT = "minecraft:count"
@@ -238,5 +249,3 @@ def item_predicate_parser(env: GrammarEnv) -> Callable[[StringReader], ItemPredi
         return ItemPredicate(ident, tuple(terms))
 
     return parse
-
-

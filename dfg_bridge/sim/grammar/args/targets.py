@@ -13,7 +13,6 @@ from dfg_bridge.sim.grammar.values import EntitySelector, MessageArg, SelectorKi
 __all__ = ["entity_parser", "game_profile_parser", "message_parser", "score_holder_parser"]
 
 
-
 def entity_parser(env: GrammarEnv, single: bool, players: bool) -> Callable[[StringReader], EntitySelector]:
     """``minecraft:entity`` with its ``amount``/``type`` modifier."""
 
@@ -93,9 +92,9 @@ def message_parser(env: GrammarEnv) -> Callable[[StringReader], MessageArg]:
             try:
                 sel = SelectorParser(r, env).parse()
             except CommandSyntaxError as e:
-                if e.raw not in (
-                    env.msg.text("argument.entity.selector.missing"),
-                ) and not e.raw.startswith(env.msg.text("argument.entity.selector.unknown", "@")[:-1]):
+                if e.raw not in (env.msg.text("argument.entity.selector.missing"),) and not e.raw.startswith(
+                    env.msg.text("argument.entity.selector.unknown", "@")[:-1]
+                ):
                     raise
                 r.cursor = at + 1
                 continue
