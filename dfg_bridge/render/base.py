@@ -14,6 +14,8 @@ import re
 from collections.abc import Sequence
 
 from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
+from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.model.text import Text
 from dfg_bridge.render.errors import RenderError
 from dfg_bridge.render.escape import snbt_key, snbt_string
@@ -28,19 +30,11 @@ from dfg_bridge.render.version import (
     Version,
 )
 
-BlockPos = tuple[int, int, int]
-"""A block position (integers)."""
-Vec3 = tuple[float, float, float]
-"""An exact position; always written with a decimal point so Minecraft does not add 0.5."""
-
 FACINGS = ("north", "east", "south", "west")
 """Horizontal facings in clockwise order."""
 
 KEY_TAG_PREFIX = "key_"
 """Tags of key books (``key_t1_0_…``): their ``custom_data`` gets the ``key:1b`` marker."""
-
-MAX_COMMAND_BYTES = 1446
-"""Vanilla RCON reads one 1460-byte packet: a command longer than this (UTF-8) kills the connection."""
 
 # Unquoted-string characters in Brigadier: names, objectives, teams and tags must stay within them.
 _NAME_RE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")

@@ -20,10 +20,10 @@ import threading
 from pathlib import Path
 from typing import IO
 
-__all__ = ["Flavor", "ServerLog"]
+__all__ = ["ServerFlavour", "ServerLog"]
 
 
-class Flavor(enum.Enum):
+class ServerFlavour(enum.Enum):
     """Which server software the sim imitates (サーバーの種類)."""
 
     VANILLA = "vanilla"
@@ -44,7 +44,7 @@ class ServerLog:
     def __init__(
         self,
         directory: Path,
-        flavor: Flavor,
+        flavor: ServerFlavour,
         *,
         console: IO[str] | None = None,
         clock: type[dt.datetime] = dt.datetime,
@@ -98,7 +98,7 @@ class ServerLog:
                     self._file.write(f"[{stamp}] [{thread}/{level}]: {line}\n")
                     self._file.flush()
                 if self._console is not None:
-                    if self.flavor is Flavor.PAPER:
+                    if self.flavor is ServerFlavour.PAPER:
                         self._console.write(f"[{stamp} {level}]: {line}\n")
                     else:
                         self._console.write(f"[{stamp}] [{thread}/{level}]: {line}\n")
