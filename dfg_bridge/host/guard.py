@@ -13,7 +13,8 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from dfg_bridge.model.events import PlayerCommand, PlayerJoined, PlayerLeft, TriggerFired
+from dfg_bridge.host.outage import link_lost
+from dfg_bridge.model.events import PlayerCommand, PlayerIdentified, PlayerJoined, PlayerLeft, TriggerFired
 
 if TYPE_CHECKING:
     from dfg_bridge.host.context import HostContext
@@ -28,17 +29,21 @@ FailureHook = Callable[[object, Exception], None]
 
 def player_of(event: object) -> str | None:
     """The player an event is about (who should hear about a failure), if any."""
-    if isinstance(event, PlayerCommand | TriggerFired | PlayerJoined | PlayerLeft):
+    if isinstance(event, PlayerCommand | TriggerFired | PlayerJoined | PlayerIdentified | PlayerLeft):
         return event.player
     return None
 
 
 def isolated(label: str, fn: Callable[[], object], *, quiet: bool = False) -> None:
-    """Run ``fn``; a failure is logged (at debug level when ``quiet``) and goes no further."""
+    """Run ``fn``; a failure is logged (at debug level when ``quiet``) and goes no further.
+
+    A failure because the RCON link is gone (a server stopping) is logged at debug level too: the
+    outage is the RCON client's one WARNING, and the resync after the reconnect redraws what was missed.
+    """
     try:
         fn()
-    except Exception:
-        if quiet:
+    except Exception as exc:
+        if quiet or link_lost(exc):
             log.debug("%s failed", label, exc_info=True)
         else:
             log.exception("%s failed", label)

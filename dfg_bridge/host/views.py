@@ -121,6 +121,10 @@ def _centre(snap: TableSnap, msgs: MessageCatalog, lang: str) -> Text:
     return Text.join(parts)
 
 
+NAME_COUNTDOWN = 10
+"""Seconds left from which the bossbar's name shows the countdown too (the bar shows it always)."""
+
+
 def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, int, int]:
     total = snap.seconds_total or 1
     left = snap.seconds_left if snap.seconds_left is not None else total
@@ -131,12 +135,15 @@ def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, in
         return Text(msgs.get("display.bossbar_paused", lang, table=snap.table_name)), 0, 1
     if snap.phase is TablePhase.BETWEEN:
         return Text(msgs.get("display.bossbar_between", lang, **where)), 0, 1
+    # The bar itself counts down every second; the name says the seconds only in the last
+    # :data:`NAME_COUNTDOWN` of them, so a turn costs one name change instead of one a second (issue 19).
+    counting = snap.seconds_left is not None and left <= NAME_COUNTDOWN
     if snap.phase is TablePhase.EXCHANGE:
-        text = msgs.get("display.bossbar_exchange", lang, seconds=left, **where)
-        return Text(text), left, total
+        key = "display.bossbar_exchange" if counting else "display.bossbar_exchange_wait"
+        return Text(msgs.get(key, lang, seconds=left, **where)), left, total
     who = "、".join(snap.acting) or "-"
-    text = msgs.get("display.bossbar", lang, player=who, seconds=left, **where)
-    return Text(text), left, total
+    key = "display.bossbar" if counting else "display.bossbar_turn"
+    return Text(msgs.get(key, lang, player=who, seconds=left, **where)), left, total
 
 
 def _sidebar_lines(snap: TableSnap, msgs: MessageCatalog, lang: str) -> list[tuple[int, Text]]:
@@ -150,8 +157,9 @@ def _sidebar_lines(snap: TableSnap, msgs: MessageCatalog, lang: str) -> list[tup
         elif seat.place is not None:
             text = Text(msgs.get("display.sidebar_finished", lang, place=seat.place, **who), color="aqua")
         else:
-            line = msgs.get("display.sidebar_line", lang, **who)
-            text = Text(line, color="yellow" if seat.to_act else None)
+            # No turn colour here: the bossbar and the over-seat ▶ say whose turn it is, and a colour
+            # would cost two sidebar writes per turn (issue 19).
+            text = Text(msgs.get("display.sidebar_line", lang, **who))
         lines.append((seat.points, text))
     return lines
 

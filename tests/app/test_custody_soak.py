@@ -286,9 +286,9 @@ def _cycle(soak: Soak, name: str, cycle: int) -> None:
         ctl.command(name, "/dfg leave" if leaving else "/dfg join")
     stats["gives" if leaving else "takes"] += 1
     time.sleep(rng.uniform(0.0, 0.25))
-    if rng.random() < 0.04:
+    if rng.random() < 0.08:
         soak.kill()
-    elif rng.random() < 0.01:
+    elif rng.random() < 0.025:
         ctl.restart(downtime_s=rng.uniform(0.2, 1.5), rejoin=True)
         stats["server_restarts"] += 1
     # Wait for the daemon to react (a command naming the player), then for the step to settle.

@@ -56,7 +56,9 @@ def test_views_show_what_seed_001_lists() -> None:
     centre = texts[Element(Kind.CENTRE, "t1")]
     assert "♥5" in centre and "革命中" in centre and "♥縛り中" in centre
     bossbar = texts[Element(Kind.BOSSBAR_NAME, "t1")]
-    assert "2" in bossbar and "Steve" in bossbar and "42" in bossbar
+    assert "2" in bossbar and "Steve" in bossbar and "42" not in bossbar  # the bar counts down; the name
+    closing = desired(_snap(seconds_left=9), msgs, "ja")[Element(Kind.BOSSBAR_NAME, "t1")]
+    assert isinstance(closing, Text) and "残り9秒" in closing.plain()  # ...only in the last 10 seconds
     assert shown[Element(Kind.BOSSBAR_VALUE, "t1")] == 42 and shown[Element(Kind.BOSSBAR_MAX, "t1")] == 60
     lines = [v for e, v in texts.items() if e.kind is Kind.SIDE_NAME]
     assert any("Steve" in line and "5点" in line and "8枚" in line for line in lines)
@@ -74,15 +76,17 @@ def test_differ_sends_only_changes_and_redraws_after_forget() -> None:
     assert differ.sync("t1", first) == 0
     later = desired(_snap(seconds_left=41), msgs, "ja")
     sent = len(sink.sent)
-    assert differ.sync("t1", later) == 2  # bossbar name and value
-    assert all(cmd.startswith("bossbar set dfg:t1") for cmd in sink.sent[sent:])
+    assert differ.sync("t1", later) == 1  # a second passes: the bar's value only (issue 19)
+    assert sink.sent[sent:] == ["bossbar set dfg:t1 value 41"]
+    assert differ.sync("t1", desired(_snap(seconds_left=10), msgs, "ja")) == 2  # the name counts too now
+    assert differ.sync("t1", later) == 2
     smaller = desired(_snap(lobby=("Steve",), members=("Steve",)), msgs, "ja")
     sent = len(sink.sent)
     differ.sync("t1", smaller)
     assert "team leave Alex" in sink.sent[sent:] and "team leave Kai" in sink.sent[sent:]
     differ.forget("t1")
     assert differ.sync("t1", smaller) == len(smaller)
-    assert differ.full_equivalent == 2 * len(first) + len(later) + 2 * len(smaller)
+    assert differ.full_equivalent == 2 * len(first) + 3 * len(later) + 2 * len(smaller)
 
 
 def test_differ_scopes_by_table() -> None:
@@ -101,3 +105,18 @@ def test_idle_table_shows_the_lobby() -> None:
     assert len(lines) == 2 and all("待機中" in line for line in lines)
     seat_texts = [v for e, v in shown.items() if e.kind is Kind.SEAT_TEXT]
     assert len(seat_texts) == 4 and all(isinstance(v, Text) and v.plain() == "" for v in seat_texts)
+
+
+def test_the_sidebar_has_no_turn_colour() -> None:
+    """Whose turn it is shows on the bossbar and over the seats; the sidebar line stays the same when
+    the turn moves on, so a turn costs no sidebar write (issue 19)."""
+    msgs = messages()
+    sink = Recorder()
+    differ = Differ(dialect_for("1.21.6"), sink)
+    differ.sync("t1", desired(_snap(), msgs, "ja"))
+    rest = _snap().seats[2:]
+    moved = (SeatSnap("Steve", cards=8, points=5), SeatSnap("CPU1", cards=7, points=4, to_act=True, cpu=True))
+    sent = len(sink.sent)
+    differ.sync("t1", desired(_snap(seats=(*moved, *rest), acting=("CPU1",)), msgs, "ja"))
+    assert not [c for c in sink.sent[sent:] if c.startswith("scoreboard")]
+    assert any("text_display" in c and "▶ CPU1" in c for c in sink.sent[sent:])

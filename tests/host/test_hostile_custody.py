@@ -208,9 +208,46 @@ def test_item9_rejoin_while_rcon_reconnects_gets_items_back(
     rig.host.post(LinkDown())
     rig.ctl.act("Steve", {"kind": "relog"})  # their leave and rejoin arrive while the link is down
     rig.settle(0.5)
-    assert rig.host.ledger.get("Steve") is not None and "Steve" not in rig.table().lobby
+    # Events that need RCON wait for the link (issue 13 item 6): nothing has been given back yet.
+    assert rig.host.ledger.get("Steve") is not None
     gates[0].down = False
-    rig.host.post(LinkUp())  # what startup does: release every idle online player with a record
+    rig.host.post(LinkUp())  # resync: the held leave is dropped (Steve is online again), the join kept
+    rig.settle(0.5)
+    # Nothing is stuck: Steve is still a lobby member whose items are held, and `/dfg leave` (which
+    # used to answer "not in the lobby") gives everything back.
+    assert "Steve" in rig.table().lobby and rig.host.custody.state("Steve") is CustodyState.HELD
+    rig.dfg("Steve", "leave")
+    assert rig.until(lambda: rig.host.ledger.all() == [], 5)
+    rig.settle(0.2)
+    assert slots(rig.sim, "Steve") == mine and _said(rig, RETURNED) == 1
+
+
+@pytest.mark.parametrize("version", ["1.21.6"])
+def test_item9_a_record_without_a_table_is_released_on_reconnect(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
+    """What startup does, the reconnect does too: an online player with a record and no table gets
+    their items back (here the record is left by a leave handled just before the link dropped)."""
+    from dfg_bridge.host import LinkDown, LinkUp
+
+    gates: list[_Gate] = []
+
+    def wrap(inner: Any) -> _Gate:
+        gates.append(_Gate(inner))
+        return gates[-1]
+
+    rig = make_rig(sim_factory, tmp_path, version=version, flavor="paper")
+    rig.start_daemon(wrap=wrap)
+    _equip(rig)
+    mine = slots(rig.sim, "Steve")
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
+    gates[0].down = True
+    rig.host.post(LinkDown())
+    rig.settle(0.3)
+    rig.table().lobby.remove("Steve")  # as if their leave was handled but the give-back never ran
+    gates[0].down = False
+    rig.host.post(LinkUp())
     assert rig.until(lambda: rig.host.ledger.all() == [], 5)
     rig.settle(0.2)
     assert slots(rig.sim, "Steve") == mine and _said(rig, RETURNED) == 1
@@ -224,6 +261,10 @@ def test_item9_real_server_restart_with_rejoin(sim_factory: Any, tmp_path: Path,
     rig.dfg("Steve", "join")
     assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
     rig.ctl.restart(downtime_s=2.5, rejoin=True)
+    rig.settle(4.0)
+    # Steve came back within the restart: still in the lobby, items held; leaving gives them back.
+    assert "Steve" in rig.table().lobby
+    rig.dfg("Steve", "leave")
     assert rig.until(lambda: rig.host.ledger.all() == [], 20)
     rig.settle(0.3)
     assert slots(rig.sim, "Steve") == mine and rig.ctl.player("Steve")["game_mode"] == "survival"

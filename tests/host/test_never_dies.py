@@ -25,6 +25,7 @@ from dfg_bridge.host.intents import TriggerCode
 from dfg_bridge.model.events import (
     CommandSource,
     PlayerCommand,
+    PlayerIdentified,
     PlayerJoined,
     PlayerLeft,
     ServerEvent,
@@ -33,6 +34,15 @@ from dfg_bridge.model.events import (
     ServerStopping,
     ServerVersionSeen,
     TriggerFired,
+)
+from dfg_bridge.stats.protocol import (
+    AdminDone,
+    Health,
+    ProfileAnswer,
+    Recorded,
+    Reply,
+    TopAnswer,
+    Unavailable,
 )
 from tests.host.audit import slots
 from tests.host.rig import Rig, make_rig
@@ -79,6 +89,7 @@ def _events(rig: Rig) -> dict[type, object]:
         PlayerCommand: PlayerCommand("Steve", ("status",), CommandSource.TYPED),
         TriggerFired: TriggerFired("Steve", "dfg", int(TriggerCode.HAND)),
         PlayerJoined: PlayerJoined("Steve"),
+        PlayerIdentified: PlayerIdentified("Steve", "50a4e538-0000-3000-8000-000000000001"),
         PlayerLeft: PlayerLeft("Steve"),
         ServerStarted: ServerStarted(),
         ServerStopping: ServerStopping(),
@@ -90,21 +101,32 @@ def _events(rig: Rig) -> dict[type, object]:
         LinkDown: LinkDown(),
         Shutdown: Shutdown(restore=True),
         Call: Call("probe"),
-        HandPoll: HandPoll("t1", table.hands._token),
+        HandPoll: HandPoll("t1", table.hands.watch._token),
+        Recorded: Recorded("m1", "t1", False, 1, (), ()),
+        ProfileAnswer: ProfileAnswer("Steve", "Steve", 1, None),
+        TopAnswer: TopAnswer("Steve", 1, ()),
+        AdminDone: AdminDone("Steve", "season", "2"),
+        Unavailable: Unavailable("Steve", "down"),
+        Health: Health(False, 1),
     }
+
+
+KINDS = (
+    PlayerCommand, TriggerFired, PlayerJoined, PlayerIdentified, PlayerLeft, ServerStarted, ServerStopping,
+    ServerExited, ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call, HandPoll,
+    Recorded, ProfileAnswer, TopAnswer, AdminDone, Unavailable, Health,
+)  # fmt: skip
+"""Every kind of event the main loop consumes: server events, host events, hand polls, stats replies."""
 
 
 def test_every_event_kind_is_covered() -> None:
     kinds = set(typing.get_args(ServerEvent)) | set(typing.get_args(HostEvent)) | {HandPoll}
-    missing = kinds - {PlayerCommand, TriggerFired, PlayerJoined, PlayerLeft, ServerStarted, ServerStopping,
-                       ServerExited, ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call,
-                       HandPoll}  # fmt: skip
+    kinds |= set(typing.get_args(Reply))
+    missing = kinds - set(KINDS)
     assert not missing, f"add a failure case for {missing}"
 
 
-@pytest.mark.parametrize("kind", [k.__name__ for k in (
-    PlayerCommand, TriggerFired, PlayerJoined, PlayerLeft, ServerStarted, ServerStopping, ServerExited,
-    ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call, HandPoll)])  # fmt: skip
+@pytest.mark.parametrize("kind", [k.__name__ for k in KINDS])
 def test_a_handler_that_raises_is_logged_once_and_the_loop_goes_on(
     sim_factory: Any, tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch, caplog: Any
 ) -> None:
@@ -125,7 +147,7 @@ def test_a_handler_that_raises_is_logged_once_and_the_loop_goes_on(
     logged = [r for r in caplog.records if "injected" in r.getMessage()]
     assert len(logged) == 1 and repr(event) in logged[0].getMessage()
     rig.settle(0.2)
-    if kind in ("PlayerCommand", "TriggerFired", "PlayerJoined"):
+    if kind in ("PlayerCommand", "TriggerFired", "PlayerJoined", "PlayerIdentified"):
         assert any(INTERNAL in line for line in rig.chat("Steve"))
     assert not rig.host.stopped
     rig.dfg("Steve", "join")  # the loop goes on
@@ -183,7 +205,7 @@ def test_a_failing_command_inside_any_handler_is_survived(
             table.flow.timer.cpu_due = dict.fromkeys(range(8), now - 1)
             host.handle(TimerFired("t1", table.flow.timer.token))
         elif case == "poll":
-            host.handle(HandPoll("t1", table.hands._token))
+            host.handle(HandPoll("t1", table.hands.watch._token))
         else:
             table.flow.timer.deadline = host.ctx.clock() + 30  # the tick redraws the countdown: a command
             host.handle(Tick())

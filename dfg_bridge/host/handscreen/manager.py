@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _PURPOSES = {"draw": Purpose.DISPLAY, "poll": Purpose.POLL, "keys": Purpose.KEYS}
+OFF_TURN_REDRAW = 2.0
+"""Seconds between redraws of the screen of a player who cannot act (a CPU's plays are coalesced)."""
 
 
 class HandScreens:
@@ -61,6 +63,10 @@ class HandScreens:
         self.watch = Watch(self, times or WatchTimes())
         self._states: dict[str, ScreenState] = {}
         self._titles: dict[str, str] = {}
+        self._pending: set[str] = set()
+        """Players whose screen's redraw waits for the watch's next look (see :meth:`sync`)."""
+        self._drawn_at: dict[str, float] = {}
+        """Per player: when their screen was last written to."""
         self.dialog_page: dict[str, int] = {}
         """Per player: the hand dialog's page (long hands do not fit in one dialog command)."""
 
@@ -180,6 +186,7 @@ class HandScreens:
     def unseated(self, player: str) -> None:
         """``player`` left their seat: wipe the screen first, then take every item of ours back."""
         screen = self.screens.pop(player, None)
+        self._pending.discard(player)
         self._states.pop(player, None)
         if screen is None:
             return
@@ -237,16 +244,60 @@ class HandScreens:
     def sync(self, players: Sequence[str] | None = None, *, first: Sequence[int] = ()) -> int:
         """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan the watch.
 
-        ``first``: slots to write before the others (the ones a click just touched).
+        ``first``: slots to write before the others (the ones a click just touched). Named players'
+        screens are drawn at once. In the table-wide sync, the screen of a player who cannot act is
+        redrawn at most every :data:`OFF_TURN_REDRAW` seconds (the watch's next look draws what is left
+        over): while three CPUs play in turn, the chest then changes once instead of after every play
+        (issue 19). The screen of a player who may act, or who just opened a chest, is drawn at once.
         """
         sent = 0
         if self.screens and self.table.run is not None:
             snap = self.table.snapshot()
+            clock = self.table.ctx.clock()
+            named = players is not None
             for name in list(players if players is not None else self.screens):
                 screen = self.screens.get(name)
-                if screen is not None and self.online(name):
-                    sent += self._draw(screen, snap, first)
+                if screen is None or not self.online(name):
+                    continue
+                if not named and self._may_wait(screen, snap, clock):
+                    self._pending.add(name)
+                    continue
+                self._pending.discard(name)
+                drawn = self._draw(screen, snap, first)
+                if drawn:
+                    self._drawn_at[name] = clock
+                sent += drawn
         self.watch.arm()
+        return sent
+
+    def _may_wait(self, screen: HandScreen, snap: TableSnap, clock: float) -> bool:
+        """Whether ``screen``'s redraw can wait for the watch's next look (see :meth:`sync`)."""
+        if screen.drawn is None or screen.acting or self.may_act(screen, snap) or self.watch.hot(clock):
+            return False
+        return clock - self._drawn_at.get(screen.player, -OFF_TURN_REDRAW) < OFF_TURN_REDRAW
+
+    def draw_pending(self) -> int:
+        """Draw the screens whose redraw waited (the watch calls this at each look)."""
+        if not self._pending:
+            return 0
+        clock = self.table.ctx.clock()
+        snap = self.table.snapshot()
+        due = [
+            name
+            for name in sorted(self._pending)
+            if (screen := self.screens.get(name)) is not None and not self._may_wait(screen, snap, clock)
+        ]
+        if not due:
+            return 0
+        self._pending.difference_update(due)
+        sent = 0
+        for name in due:
+            screen = self.screens.get(name)
+            if screen is not None and self.online(name):
+                drawn = self._draw(screen, snap)
+                if drawn:
+                    self._drawn_at[name] = clock
+                sent += drawn
         return sent
 
     def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:

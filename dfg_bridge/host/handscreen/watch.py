@@ -136,6 +136,10 @@ class Watch:
         if self._due is None or clock + delay < self._due - 1e-4:
             self._schedule(delay)
 
+    def hot(self, clock: float) -> bool:
+        """Whether the watch is looking fast (a click or an opening was just seen)."""
+        return clock < self._hot_until
+
     def _delay(self, clock: float) -> float:
         if self._suspect >= 3:
             return SUSPECT_PAUSE
@@ -257,6 +261,7 @@ class Watch:
                 hs.run("poll", hs.r.stat_objective(objective, stat))
             self._ready = True
         self.looks += 1
+        hs.draw_pending()
         clock = hs.table.ctx.clock()
         if clock >= self._key_retry:
             self._key_retry = clock + KEY_RETRY
@@ -273,6 +278,7 @@ class Watch:
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).
             self._hot_until = clock + self.times.hot
+            hs.draw_pending()  # whoever opened it sees the current screen
             table_bad = not self._passes(self._chains(self._item_tests(targets)))
         if not table_bad and not changed:
             for screen in acting:
