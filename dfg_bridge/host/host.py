@@ -370,7 +370,10 @@ class GameHost:
         if not self.polled_triggers:
             self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
         # Half-done custody steps first (and a game mode a crash or a disconnect left frozen).
+        had_record = self.ledger.get(player) is not None
         self.custody.settle(player)
+        if had_record and self.ledger.get(player) is None:
+            self.ctx.tell(player, "lobby.items_restored", "green")  # a give-back finished just now
         if self.tables and not any(t.hands.screen_of(player) for t in self.tables.values()):
             # Not seated anywhere: no card, button or key of ours belongs on them (one left from a
             # match that ended while they were away, or a crash).

@@ -59,7 +59,12 @@ class Recovery:
         ctx.online = set(online_players(ctx.sink.run(ctx.r.list_players())))
         if ctx.online and not self.polled_triggers:
             ctx.sink.run(ctx.r.trigger_enable("@a", ctx.settings.trigger_objective))
+        open_before = {record.player for record in self.ledger.all()}
         self.custody.recover()
+        # A give-back the last process finished delivering (it was killed before it could say so).
+        for player in sorted(open_before & ctx.online):
+            if self.ledger.get(player) is None:
+                ctx.tell(player, "lobby.items_restored", "green")
 
     def start(self) -> None:
         """The first start: place the tables, recover custody and matches, redraw everything."""

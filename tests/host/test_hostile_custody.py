@@ -343,3 +343,43 @@ def test_no_room_returns_what_fits_and_the_rest_once_there_is_room(
     assert _said(rig, RETURNED) == 1
     held = {v["id"] for v in rig.ctl.player("Steve")["inventory"].values()}
     assert {"minecraft:diamond", "minecraft:emerald"} <= held
+
+
+class _CutAfterCopy:
+    """Passes commands through until the first copy-back into Steve has run; then the link is "gone"."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.armed, self.cut = inner, False, False
+
+    def run(self, command: str) -> str:
+        if self.cut:
+            raise RconError(RconErrorCode.DISCONNECTED, "killed (test)")
+        reply: str = self.inner.run(command)
+        if self.armed and "item replace entity Steve " in command and " from block " in command:
+            self.cut = True
+        return reply
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
+def test_a_give_back_finished_by_the_next_daemon_is_told(
+    sim_factory: Any, tmp_path: Path, version: str
+) -> None:
+    """The daemon dies half-way through a give-back; the next one finishes it at startup and says so once."""
+    cuts: list[_CutAfterCopy] = []
+    rig = make_rig(sim_factory, tmp_path, version=version, flavor="paper")
+    rig.start_daemon(wrap=lambda inner: cuts.append(_CutAfterCopy(inner)) or cuts[-1])
+    _equip(rig)
+    before, mine = census(rig.sim), slots(rig.sim, "Steve")
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: rig.host.custody.state("Steve") is CustodyState.HELD)
+    cuts[0].armed = True
+    rig.dfg("Steve", "leave")
+    assert rig.until(lambda: cuts[0].cut, 5)
+    rig.settle(0.3)
+    assert rig.host.custody.state("Steve") is CustodyState.RESTORING
+    rig.kill_daemon()
+    rig.start_daemon()
+    assert rig.until(lambda: rig.host.ledger.all() == [], 10)
+    rig.settle(0.3)
+    assert slots(rig.sim, "Steve") == mine and _said(rig, RETURNED) == 1
+    _no_loss_no_dupe(before, rig)

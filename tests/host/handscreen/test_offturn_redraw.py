@@ -104,3 +104,60 @@ def test_the_screen_shows_the_field_when_the_players_turn_comes(sim_factory: Any
                 rig.dfg("Steve", words)
         rig.host.step(0.05)
     assert checked >= 2
+
+
+class Sent:
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.commands: list[str] = []
+
+    def run(self, command: str) -> str:
+        self.commands.append(command)
+        reply: str = self.inner.run(command)
+        return reply
+
+
+def test_the_turn_prompt_the_chat_hand_and_its_buttons_are_packed(sim_factory: Any, tmp_path: Path) -> None:
+    """The turn's prompt, the clickable hand and 出す/パス go out in as few tellraws as fit (issue 19):
+    two messages that follow each other could not have been one."""
+    base = with_durations(table(rounds=1, seats=4), turn=30.0)
+    rig = make_rig(sim_factory, tmp_path, host_settings=settings(base), seed=5)
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    rig.join("Steve")
+    rig.dfg("Steve", "join")
+    assert rig.until(lambda: "Steve" in rig.table().lobby)
+    tbl = rig.table()
+    rig.dfg("Steve", "start cpu")
+    assert rig.until(lambda: tbl.run is not None)
+    turns = 0
+    end = time.monotonic() + 60
+    while tbl.run is not None and turns < 4 and time.monotonic() < end:
+        screen = tbl.hands.screen_of("Steve")
+        to_steve = [c for c in sent["s"].commands if c.startswith("tellraw Steve ")]
+        if screen is not None and tbl.hands.may_act(screen) and any("あなたの番" in c for c in to_steve):
+            turn = to_steve[[i for i, c in enumerate(to_steve) if "あなたの番" in c][-1] :]
+            turn = [c for c in turn if "/trigger" in c or "あなたの番" in c]
+            assert "出す" in turn[-1] and len(turn) <= 4
+            for a, b in itertools.pairwise(turn):
+                assert len(a.encode("utf-8")) + len(b.encode("utf-8")) > 1446 - 40, (len(a), len(b))
+            turns += 1
+            words = rig.move_for("t1", "Steve")
+            if words is not None:
+                rig.dfg("Steve", words)
+            sent["s"].commands.clear()
+        rig.host.step(0.05)
+    assert turns >= 2
+
+
+def test_packing_puts_lines_in_the_fewest_commands() -> None:
+    from dfg_bridge.host.handscreen.talk import _packed
+    from dfg_bridge.model.text import Text
+    from dfg_bridge.render import dialect_for
+
+    r = dialect_for("1.21.6")
+    short, long_ = Text("a" * 100), Text("b" * 900)
+    assert len(_packed(r.tellraw, "Steve", [short, short, short]) or []) == 1
+    two = _packed(r.tellraw, "Steve", [short, long_, Text("c" * 600)])
+    assert two is not None and len(two) == 2 and "a" * 100 in two[0] and "b" * 900 in two[0]
+    assert _packed(r.tellraw, "Steve", [Text("d" * 1500)]) is None
