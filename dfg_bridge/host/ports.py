@@ -337,6 +337,26 @@ class CommandRenderer(Protocol):
         """The same for a player's ender chest."""
         ...
 
+    def book_pages_modify(
+        self,
+        target: str,
+        slot: str,
+        pages: Sequence[Text],
+        *,
+        offset: int | None = None,
+        size: int | None = None,
+    ) -> str:
+        """``item modify entity <target> <slot> {function:"minecraft:set_written_book_pages",…}``."""
+        ...
+
+    def if_entity_run(self, selector: str, command: str) -> str:
+        """``execute if entity <selector> run <command>`` (empty reply when nobody is selected)."""
+        ...
+
+    def used_objective(self, name: str, item: str) -> str:
+        """``scoreboard objectives add <name> minecraft.used:minecraft.<item>``."""
+        ...
+
     def stat_objective(self, name: str, stat: str) -> str:
         """``scoreboard objectives add <name> minecraft.custom:minecraft.<stat>``."""
         ...

@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Sequence
 
-from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.items import BookSpec, ItemSpec
 from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.model.text import Text
@@ -35,6 +35,11 @@ FACINGS = ("north", "east", "south", "west")
 
 KEY_TAG_PREFIX = "key_"
 """Tags of key books (``key_t1_0_…``): their ``custom_data`` gets the ``key:1b`` marker."""
+
+MAX_BOOK_PAGES = 100
+"""Pages in a written book (``WrittenBookContent.MAX_PAGES``)."""
+MAX_BOOK_TITLE = 32
+"""Characters in a written book's title (``WrittenBookContent.TITLE_MAX_LENGTH``)."""
 
 # Unquoted-string characters in Brigadier: names, objectives, teams and tags must stay within them.
 _NAME_RE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
@@ -156,8 +161,28 @@ class DialectBase:
             components.append("lore=" + self.nbt_text_list(spec.lore))
         if spec.glint is not None:
             components.append("enchantment_glint_override=" + ("true" if spec.glint else "false"))
+        if spec.book is not None:
+            components.append("written_book_content=" + self.book_content(spec.book))
         components.append("custom_data=" + self.custom_data(spec.tag))
         return item + "[" + ",".join(components) + "]"
+
+    def book_pages(self, pages: Sequence[Text]) -> str:
+        """A written book's pages: JSON strings (1.20.5–1.21.4) or text components (1.21.5+)."""
+        if len(pages) > MAX_BOOK_PAGES:
+            raise RenderError("too_long", f"a book has at most {MAX_BOOK_PAGES} pages, not {len(pages)}")
+        return self.nbt_text_list(pages)
+
+    def book_content(self, book: BookSpec) -> str:
+        """``{title:…,author:…,pages:[…],resolved:true}`` (``resolved``: nothing in it to resolve)."""
+        if len(book.title) > MAX_BOOK_TITLE:
+            raise RenderError("too_long", f"a book title has at most {MAX_BOOK_TITLE} characters")
+        if not 0 <= book.generation <= 3:
+            raise RenderError("bad_number", f"a book's generation is 0-3, not {book.generation}")
+        generation = f"generation:{book.generation}," if book.generation else ""
+        return (
+            f"{{title:{self.nbt_str(book.title)},author:{self.nbt_str(book.author)},{generation}"
+            f"pages:{self.book_pages(book.pages)},resolved:true}}"
+        )
 
     @staticmethod
     def count(n: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from dfg_bridge.render.books import BookCommands
 from dfg_bridge.render.chat import ChatCommands
 from dfg_bridge.render.control import ControlCommands
 from dfg_bridge.render.displays import DisplayCommands
@@ -13,7 +14,9 @@ from dfg_bridge.render.watch import WatchCommands
 from dfg_bridge.render.world import WorldCommands
 
 
-class Dialect(ChatCommands, ItemCommands, DisplayCommands, WorldCommands, ControlCommands, WatchCommands):
+class Dialect(
+    ChatCommands, ItemCommands, BookCommands, DisplayCommands, WorldCommands, ControlCommands, WatchCommands
+):
     """All command builders for one Minecraft version.
 
     Builders are methods that return one command string (no leading ``/``); they validate names and

@@ -40,7 +40,7 @@ ITEMS: frozenset[str] = frozenset(
         "light_gray_concrete", "comparator", "name_tag", "arrow", "paper", "map", "clock", "barrier",
         "skeleton_skull", "zombie_head", "player_head", "torch", "redstone_torch", "chain",
         # the seat's key (「手札を開く」の本)
-        "book", "writable_book",
+        "book", "writable_book", "written_book",
     }
 )  # fmt: skip
 """Every item id the daemon writes into a slot."""

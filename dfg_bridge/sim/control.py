@@ -142,6 +142,18 @@ class ControlClient:
         result: dict[str, Any] = self.request("POST", self._p(name) + "/click_text", body)
         return result
 
+    def use_item(self, name: str, *, slot: int | None = None) -> dict[str, Any]:
+        """``POST /players/{name}/use``: right-click in the air (a written book opens: ``["used"]``)."""
+        body: dict[str, Any] = {} if slot is None else {"slot": slot}
+        result: dict[str, Any] = self.request("POST", self._p(name) + "/use", body)
+        return result
+
+    def click_book(self, name: str, page: int, part: int, *, confirm: bool = True) -> dict[str, Any]:
+        """``POST /players/{name}/click_text`` with ``{"book": true}``: click a part of the open book."""
+        body = {"book": True, "page": page, "part": part, "confirm": confirm}
+        result: dict[str, Any] = self.request("POST", self._p(name) + "/click_text", body)
+        return result
+
     def use_sign(self, name: str, pos: Sequence[int], *, force: bool = False) -> dict[str, Any]:
         """``POST /players/{name}/use_sign``."""
         result: dict[str, Any] = self.request(

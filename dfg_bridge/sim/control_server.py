@@ -11,6 +11,9 @@ POST     /players/{name}/open                ``{"pos", "slot"?, "force"?}`` or `
 POST     /players/{name}/click               ``{"slot", "mode", "button"?, "slots"?}``
 POST     /players/{name}/close               closes the screen
 POST     /players/{name}/click_text          ``{"message", "part", "confirm"?}``; ``{"dialog": true, "part"}``
+POST     /players/{name}/use                 ``{"slot"?}`` right-click in the air with the held item (a
+                                             written book opens and counts ``minecraft.used``)
+POST     /players/{name}/click_text          ``{"book": true, "page", "part"}`` clicks the open book
 POST     /players/{name}/use_sign            ``{"pos": [x,y,z], "force"?}``
 POST     /players/{name}/act                 ``{"kind", …}`` one hostile action now (``sim.actions.hostile``)
 GET      /players/{name}                     what the player sees and holds
@@ -379,6 +382,14 @@ class _Handler(BaseHTTPRequestHandler):
             if action == "close":
                 actions.close(ex, name)
                 return 200, {"ok": True}
+            if action == "use":
+                held = _int(body, "slot") if "slot" in body else None
+                return 200, {"ok": True, **actions.use_item(ex, name, slot=held)}
+            if action == "click_text" and body.get("book") is True:
+                confirm = bool(body.get("confirm", True))
+                page, part = _int(body, "page"), _int(body, "part")
+                clicked = actions.click_book(ex, name, page, part, confirm=confirm)
+                return 200, {"ok": True, **clicked}
             if action == "click_text" and body.get("dialog") is True:
                 # The open dialog's buttons are clicked through the same route: {"dialog": true, "part": j}.
                 confirm = bool(body.get("confirm", True))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dfg_bridge.sim.actions import dialog_buttons
+from dfg_bridge.sim.actions import book_view, dialog_buttons
 from dfg_bridge.sim.commands.nbtio import sign_messages
 from dfg_bridge.sim.grammar.nbt import Byte, ByteArray, Double, Float, Int, IntArray, Long, LongArray, Short
 from dfg_bridge.sim.grammar.snbt import format_snbt
@@ -189,6 +189,7 @@ def player_view(ex: Executor, player: Player) -> dict[str, Any]:
             {"part": j, "label": b["label"], "action": jsonable(b["action"])}
             for j, b in enumerate(dialog_buttons(player.dialog))
         ],
+        "book": book_view(player.book),
         "dropped": [item_view(ex, s) for s in player.dropped],
         "scores": {
             o.name: o.scores[player.name].value for o in world.objectives.values() if player.name in o.scores

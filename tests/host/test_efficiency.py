@@ -24,7 +24,7 @@ class Tally:
 
     def run(self, command: str) -> str:
         self.total += 1
-        self.tellraw += command.startswith("tellraw")
+        self.tellraw += command.startswith(("tellraw", "dialog show"))  # the turn's dialog is a message too
         reply: str = self.inner.run(command)
         return reply
 

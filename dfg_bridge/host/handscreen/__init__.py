@@ -16,6 +16,7 @@ Seed 001 「手札の開き方」「画面の見方・出し方」, built with s
   and taking our items back from players;
 * :mod:`~dfg_bridge.host.handscreen.chat` — the texts of the clickable chat hand and the dialog (pure);
 * :mod:`~dfg_bridge.host.handscreen.talk` — sending those hands and handling their clicks;
+* :mod:`~dfg_bridge.host.handscreen.book` — the 「手札を開く」 written book: the hand readable anywhere;
 * :mod:`~dfg_bridge.host.handscreen.base` — the poll event and the render builders the screen uses;
 * :mod:`~dfg_bridge.host.handscreen.port` — what the hand screen may ask of its table, and its parts
   of each other (Protocols).

@@ -11,7 +11,8 @@ A key must be unforgeable and valid for one seat and one match only (hostile-pla
   secret, fresh per seat and per match, that makes it longer than 50 characters: even a player who
   read another's key name (a modified client sees held items' names) cannot rename a book to it.
 
-Key items are :data:`KEY_ITEM` books (issue 20 may make them written books; only this module knows).
+Key items are :data:`KEY_ITEM` written books: used anywhere they open their pages, which
+:mod:`~dfg_bridge.host.handscreen.book` keeps showing the hand (seed 001 「本を右クリック」).
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.items import BookSpec, ItemSpec
 from dfg_bridge.model.text import Text
 
-KEY_ITEM = "book"
-"""The key's item (a plain book does nothing on its own when used)."""
+KEY_ITEM = "written_book"
+"""The key's item: a written book, whose pages are a hand view (:mod:`~dfg_bridge.host.handscreen.book`)."""
 ANVIL_NAME_LIMIT = 50
 """The longest name an anvil writes (``AnvilMenu.MAX_NAME_LENGTH``)."""
 NAME_LENGTH = 64
@@ -41,11 +42,15 @@ class Key:
     shown: str
     """The part of the name a player reads (「手札を開く t1-2」)."""
 
-    def item(self) -> ItemSpec:
-        """The key book: its visible name in gold, the secret (if any) after it in dark grey."""
+    def item(self, book: BookSpec | None = None) -> ItemSpec:
+        """The key book: its visible name in gold, the secret (if any) after it in dark grey.
+
+        ``book``: the written book's content (a cover page; the hand pages are written right after).
+        """
         secret = self.name[len(self.shown) :]
         extra = (Text(secret, color="dark_gray"),) if secret else ()
-        return ItemSpec(KEY_ITEM, 1, Text(self.shown, color="gold", italic=False, extra=extra), tag=self.tag)
+        name = Text(self.shown, color="gold", italic=False, extra=extra)
+        return ItemSpec(KEY_ITEM, 1, name, tag=self.tag, book=book)
 
 
 class KeyRing:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.actions import act
 from dfg_bridge.host.handscreen.base import HandPoll, ScreenRenderer
+from dfg_bridge.host.handscreen.book import HandBook
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.clicks import Diff
 from dfg_bridge.host.handscreen.keys import Key, KeyRing
@@ -61,6 +62,8 @@ class HandScreens:
         """Commands sent, by purpose: ``draw``, ``poll``, ``keys`` (for the efficiency figures)."""
         self.keys = KeyRing(table.id, named_locks=not table.ctx.r.lock_predicate)
         self.watch = Watch(self, times or WatchTimes())
+        self.book = HandBook(self)
+        """The key books' pages (a hand view) and their use."""
         self._states: dict[str, ScreenState] = {}
         self._titles: dict[str, str] = {}
         self._pending: set[str] = set()
@@ -188,6 +191,7 @@ class HandScreens:
         screen = self.screens.pop(player, None)
         self._pending.discard(player)
         self._states.pop(player, None)
+        self.book.forget(player)
         if screen is None:
             return
         online = self.online(player)
@@ -221,6 +225,7 @@ class HandScreens:
             screen.fresh = True
         self._states.clear()
         self._titles.clear()
+        self.book.forget()
         self.watch.arm(now=True)
 
     # ---- drawing ------------------------------------------------------------------------------------
@@ -267,6 +272,10 @@ class HandScreens:
                 if drawn:
                     self._drawn_at[name] = clock
                 sent += drawn
+            # The key books of the same players (a waiting player's book waits with their chest).
+            self.book.sync(
+                [n for n in (players if players is not None else self.screens) if n not in self._pending]
+            )
         self.watch.arm()
         return sent
 
@@ -298,6 +307,7 @@ class HandScreens:
                 if drawn:
                     self._drawn_at[name] = clock
                 sent += drawn
+        self.book.sync(due)
         return sent
 
     def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:

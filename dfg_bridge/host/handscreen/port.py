@@ -23,6 +23,7 @@ from dfg_bridge.host.handscreen.view import Cell
 from dfg_bridge.host.match import MatchRun
 from dfg_bridge.host.names import TableNames
 from dfg_bridge.host.settings import TableSettings
+from dfg_bridge.model.items import BookSpec
 
 if TYPE_CHECKING:
     from dfg_bridge.host.views import TableSnap
@@ -63,6 +64,26 @@ class ScreenTable(Protocol):
         ...
 
 
+class ScreenBook(Protocol):
+    """What the screen's parts ask of the players' hand books (:mod:`~dfg_bridge.host.handscreen.book`)."""
+
+    def cover(self) -> BookSpec:
+        """The key book as it is given (before its pages are written)."""
+        ...
+
+    def placed(self, player: str, slot: str) -> None:
+        """A key book was put into ``slot`` of ``player``'s inventory."""
+        ...
+
+    def tests(self) -> list[str]:
+        """The watch's questions about the books."""
+        ...
+
+    def follow(self) -> bool:
+        """Follow up what the books' questions found; whether anything was done."""
+        ...
+
+
 class Screens(Protocol):
     """What the hand screen's parts ask of the table's :class:`HandScreens`."""
 
@@ -74,6 +95,8 @@ class Screens(Protocol):
     def surface(self) -> Surface: ...
     @property
     def player_tag(self) -> str: ...
+    @property
+    def book(self) -> ScreenBook: ...
 
     screens: dict[str, HandScreen]
     dialog_page: dict[str, int]
@@ -94,4 +117,4 @@ class Screens(Protocol):
     def sync(self, players: Sequence[str] | None = None, *, first: Sequence[int] = ()) -> int: ...
 
 
-__all__ = ["ScreenTable", "Screens"]
+__all__ = ["ScreenBook", "ScreenTable", "Screens"]

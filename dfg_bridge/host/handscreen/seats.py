@@ -61,9 +61,11 @@ def give_key(hs: Screens, screen: HandScreen, key: Key) -> bool:
     """
     r, player = hs.r, screen.player
     for slot in free_slots(hs, player) or ():
-        reply = hs.run(PURPOSE, r.unless_items(player, slot, r.item_to_player(player, slot, key.item())))
+        item = key.item(hs.book.cover())
+        reply = hs.run(PURPOSE, r.unless_items(player, slot, r.item_to_player(player, slot, item)))
         if replaced(reply):
             screen.key_missing = False
+            hs.book.placed(player, slot)
             return True
         break  # the slot was filled meanwhile: try again at the next look
     else:

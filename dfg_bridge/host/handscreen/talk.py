@@ -1,8 +1,9 @@
 """The chat hand and the dialog hand (チャット・ダイアログ), sent to a player and clicked back.
 
-``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog. Dialog buttons
-send their own trigger codes (:class:`~dfg_bridge.host.intents.DialogClick`), so after a dialog
-click the host shows the dialog again with the new selection, until the player plays or passes.
+``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog; so do the start
+of one's turn and using the 「手札を開く」 book (noticed by :mod:`~dfg_bridge.host.handscreen.book`).
+Dialog buttons send their own trigger codes (:class:`~dfg_bridge.host.intents.DialogClick`), so after
+a dialog click the host shows the dialog again with the new selection, until the player plays or passes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dfg_bridge.host.decisions import prompt as decision_prompt
 from dfg_bridge.host.errors import HostError
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.chat import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
+from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import ScreenState, SortOrder
 from dfg_bridge.host.intents import DialogAction
 from dfg_bridge.host.refusals import refuse
@@ -25,6 +27,7 @@ from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
+    from dfg_bridge.host.context import HostContext
     from dfg_bridge.host.handscreen.port import Screens, ScreenTable
 
 
@@ -69,6 +72,18 @@ def send_chat_hand(screens: Screens, player: str, *, your_turn: bool = False) ->
             ctx.sink.run(command)
         ctx.tell_text(player, buttons)
     screens.refresh(player)
+    # Seed 001 「自分の番になると、手札の画面が自動で開きます」: the dialog on 1.21.6+; before,
+    # nothing can open a screen, so the turn points to the book, which opens anywhere.
+    if your_turn and not show_dialog(screens, player) and screens.surface is Surface.CHEST:
+        ctx.tell(player, "hand.book_turn", "gold")
+
+
+def field_text(ctx: HostContext, state: ScreenState) -> Text:
+    """The field as the dialog and the book show it (場: ♠3 ♠4 ♠5, or 場は空です)."""
+    if state.field:
+        shown = cards_text(state.field, state.readings)
+        return cards_message(ctx.msgs, "display.centre_field", ctx.lang, shown)
+    return Text(ctx.text("display.centre_empty"))
 
 
 def _packed(tellraw: Callable[[str, Text], str], player: str, lines: list[Text]) -> list[str] | None:
@@ -114,13 +129,7 @@ def show_dialog(screens: Screens, player: str) -> bool:
     state = _state(screens, player)
     hand = state.sorted_hand()
     title = Text(_dialog_title(table, state), bold=True)
-    if state.field:
-        field = cards_message(
-            ctx.msgs, "display.centre_field", ctx.lang, cards_text(state.field, state.readings)
-        )
-    else:
-        field = Text(ctx.text("display.centre_empty"))
-    lines = [field, Text("\n")]
+    lines = [field_text(ctx, state), Text("\n")]
     if state.verdict.mode is not Decision.PLAY and seat_in_round(table.run, player) in table.awaiting():
         lines += [Text(_prompt(table, player), color="gold"), Text("\n")]
     body = Text.join([*lines, play_label(state.verdict, ctx.msgs, ctx.lang)])

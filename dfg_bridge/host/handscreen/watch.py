@@ -169,7 +169,7 @@ class Watch:
     # ---- looking ------------------------------------------------------------------------------------
     def table_question(self, targets: list[HandScreen]) -> list[str]:
         """The table question: one ``execute`` chain (two when many players hold keys)."""
-        return self._chains(self._item_tests(targets) + self._opening_tests())
+        return self._chains(self._item_tests(targets) + self._opening_tests() + self.hs.book.tests())
 
     def _item_tests(self, targets: list[HandScreen]) -> list[str]:
         hs, r = self.hs, self.hs.r
@@ -274,6 +274,9 @@ class Watch:
             table_bad = not self._passes(self.table_question(targets))
             self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
         changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
+        if table_bad and self.hs.book.follow():
+            # A book was used (and handled): was that all?
+            table_bad = not self._passes(self._chains(self._item_tests(targets) + self._opening_tests()))
         if table_bad and self._openings():
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).

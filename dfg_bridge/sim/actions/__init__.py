@@ -3,6 +3,7 @@
 Every function runs on the server thread (the caller holds ``executor.lock``).
 """
 
+from dfg_bridge.sim.actions.books import book_view, click_book, use_item
 from dfg_bridge.sim.actions.common import ActionError, valid_name
 from dfg_bridge.sim.actions.containers import click, close, lock_predicate_matches, open_container
 from dfg_bridge.sim.actions.players import (
@@ -18,8 +19,10 @@ from dfg_bridge.sim.actions.players import (
 
 __all__ = [
     "ActionError",
+    "book_view",
     "chat",
     "click",
+    "click_book",
     "click_dialog",
     "click_text",
     "close",
@@ -29,6 +32,7 @@ __all__ = [
     "lock_predicate_matches",
     "open_container",
     "player_command",
+    "use_item",
     "use_sign",
     "valid_name",
 ]

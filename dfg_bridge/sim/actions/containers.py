@@ -192,6 +192,7 @@ def open_container(
     spectator = player.game_mode.value == "spectator"
     if enderchest:
         close_menu(ex, player)
+        player.book = None
         player.menu = chest_menu(
             MenuKind.ENDER_CHEST, [player.ender], player, ex.tr("container.enderchest"), None
         )
@@ -230,6 +231,7 @@ def open_container(
             half.entity = BlockEntity(items=[None] * half.container_size)
         stores.append(half.entity.items)
     close_menu(ex, player)
+    player.book = None
     player.menu = chest_menu(MenuKind.CHEST, stores, player, _title(ex, block, partner is not None), pos)
     if stat is not None:
         stats.award(ex.world, player, stat)
@@ -296,5 +298,8 @@ def close_menu(ex: Executor, player: Player, *, disconnected: bool = False) -> N
 
 
 def close(ex: Executor, name: str) -> None:
-    """Close the open screen."""
-    close_menu(ex, online(ex, name))
+    """Close the open screen (a container, a book or a dialog: Esc)."""
+    player = online(ex, name)
+    player.book = None
+    player.dialog = None
+    close_menu(ex, player)

@@ -27,6 +27,7 @@ __all__ = [
     "click_dialog",
     "click_text",
     "dialog_buttons",
+    "follow_click",
     "join",
     "leave",
     "player_command",
@@ -190,7 +191,8 @@ def _player_roots(ex: Executor) -> frozenset[str]:
 # -- clickable text and signs ----------------------------------------------------------------------
 
 
-def _follow_click(ex: Executor, player: Player, event: dict[str, Any], *, confirm: bool) -> dict[str, Any]:
+def follow_click(ex: Executor, player: Player, event: dict[str, Any], *, confirm: bool) -> dict[str, Any]:
+    """What the client does with a clicked text's ``click_event`` (chat, dialog buttons, book pages)."""
     action = event.get("action")
     if action == "run_command":
         command = str(event.get("command", ""))
@@ -250,7 +252,7 @@ def click_dialog(ex: Executor, name: str, button: int, *, confirm: bool = True) 
     if kind == "run_command":
         command = str(action.get("command", ""))
         event = {"action": "run_command", "command": command if command.startswith("/") else "/" + command}
-        return _follow_click(ex, player, event, confirm=confirm)
+        return follow_click(ex, player, event, confirm=confirm)
     if kind == "show_dialog":
         player.dialog = action.get("dialog")
         return {"action": kind, "ran": True}
@@ -268,7 +270,7 @@ def click_text(ex: Executor, name: str, message: int, part: int, *, confirm: boo
     event = parts[part].get("click_event")
     if event is None:
         return {"action": None, "ran": False}
-    return _follow_click(ex, player, event, confirm=confirm)
+    return follow_click(ex, player, event, confirm=confirm)
 
 
 def use_sign(ex: Executor, name: str, pos: tuple[int, int, int], *, force: bool = False) -> dict[str, Any]:

@@ -172,6 +172,7 @@ def cmd_dialog(ex: Executor, src: Source, call: Call) -> int:
             shown = {"id": dialog.id} if dialog.id is not None else dialog.inline
         for player in targets:
             player.dialog = shown
+            player.book = None  # the dialog screen replaces an open book
         ex.world.dialogs_shown += 1
         key = "commands.dialog.show"
     else:

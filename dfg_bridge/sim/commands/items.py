@@ -144,7 +144,9 @@ def _source_stack(ex: Executor, src: Source, call: Call) -> ItemStack | None:
 
 
 def cmd_item(ex: Executor, src: Source, call: Call) -> int:
-    """``item replace block|entity … with|from …`` (``item modify`` is not modelled)."""
+    """``item replace block|entity … with|from …`` and ``item modify`` (``set_written_book_pages`` only)."""
+    if call.lit(1) == "modify":
+        return _modify(ex, src, call)
     if not call.has("replace"):
         ex.unmodelled["item " + call.lit(1)] += 1
         return 0
@@ -177,6 +179,53 @@ def cmd_item(ex: Executor, src: Source, call: Call) -> int:
             broadcast=True,
         )
     else:
+        ex.success(
+            src, ex.tr("commands.item.entity.set.success.multiple", len(changed), shown), broadcast=True
+        )
+    return len(changed)
+
+
+def _modify(ex: Executor, src: Source, call: Call) -> int:
+    """``ItemCommands.modifyBlockItem|modifyEntityItem`` with an inline modifier (``sim.world.books``)."""
+    from dfg_bridge.sim.world.books import BookModifierError, apply_modifier
+
+    modifier = call.arg("modifier")
+    slot = call.arg("slot")
+    assert isinstance(slot, ItemSlot)
+    if not isinstance(modifier, (dict, list)):
+        ex.unmodelled["item modify <id>"] += 1  # a data pack's modifier: none are loaded
+        raise CommandFailure(ex.tr("argument.resource_or_id.invalid"))
+    try:
+        if call.lit(2) == "block":
+            pos = block_pos(src, call.arg("pos"))
+            items = _container(ex, pos, "commands.item.target.not_a_container")
+            if not 0 <= slot.index < len(items):
+                raise CommandFailure(ex.tr("commands.item.target.no_such_slot", slot.index))
+            stack = apply_modifier(items[slot.index], modifier)
+            items[slot.index] = stack
+            shown = stack.display_name(ex.texts) if stack is not None else "[Air]"
+            ex.success(src, ex.tr("commands.item.block.set.success", *pos, shown), broadcast=True)
+            return 1
+        targets = find_required(ex, src, call.arg("targets"))  # type: ignore[arg-type]
+        changed: list[tuple[Entity, ItemStack | None]] = []
+        for entity in targets:
+            ref = entity_slot(entity, slot.index)
+            if ref is not None:
+                stack = apply_modifier(ref.get(), modifier)
+                ref.put(stack)
+                changed.append((entity, stack))
+    except BookModifierError:
+        ex.unmodelled["item modify"] += 1
+        return 0
+    if not changed:
+        raise CommandFailure(ex.tr("commands.item.target.no_changes", slot.index))
+    if len(changed) == 1:
+        entity, stack = changed[0]
+        shown = stack.display_name(ex.texts) if stack is not None else "[Air]"
+        line = ex.tr("commands.item.entity.set.success.single", ex.display_name(entity), shown)
+        ex.success(src, line, broadcast=True)
+    else:
+        shown = "[Air]"
         ex.success(
             src, ex.tr("commands.item.entity.set.success.multiple", len(changed), shown), broadcast=True
         )

@@ -101,6 +101,9 @@ class Player(Entity):
     subtitle: dict[str, Any] | None = None
     actionbar: dict[str, Any] | None = None
     dialog: Any = None
+    book: Any = None
+    """The written book open on the player's screen: ``{"slot", "pages"}`` (pages as text dicts, copied
+    when it opened), or None."""
     menu: Any = None
     """The open container menu (``world.menu.Menu``), or None for the player's own inventory."""
     own_menu: Any = None

@@ -51,9 +51,12 @@ def open_stat(block_id: str) -> str | None:
     return OPEN_STATS.get(block_id)
 
 
-def award(world: World, player: Player, stat: str, amount: int = 1) -> None:
-    """``Player.awardStat``: add ``amount`` to the player's score in every objective counting ``stat``."""
-    wanted = criterion(stat)
+def award(world: World, player: Player, stat: str, amount: int = 1, *, wanted: str | None = None) -> None:
+    """``Player.awardStat``: add ``amount`` to the player's score in every objective counting ``stat``.
+
+    ``wanted``: another statistic's criterion (``minecraft.used:minecraft.written_book``).
+    """
+    wanted = wanted or criterion(stat)
     for objective in world.objectives.values():
         if objective.criterion == wanted:
             score = objective.scores.setdefault(player.name, Score(value=0, locked=False))

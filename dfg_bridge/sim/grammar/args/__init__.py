@@ -49,7 +49,7 @@ def make_parser(parser_id: str, modifier: dict[str, Any] | None, env: GrammarEnv
         "minecraft:dialog": lambda: textargs.dialog_parser(env),
         "minecraft:loot_table": lambda: textargs.inline_or_id_parser(env),
         "minecraft:loot_predicate": lambda: textargs.inline_or_id_parser(env),
-        "minecraft:loot_modifier": lambda: textargs.inline_or_id_parser(env),
+        "minecraft:loot_modifier": lambda: textargs.modifier_parser(env),
         "minecraft:particle": lambda: textargs.particle_parser(env),
     }
     make = table.get(parser_id)

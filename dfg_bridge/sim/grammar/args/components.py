@@ -14,7 +14,7 @@ from dfg_bridge.sim.grammar.jsonread import JsonSyntaxError, read_json
 from dfg_bridge.sim.grammar.nbt import Byte, Double, Float, Int, Long, NbtValue, Short
 from dfg_bridge.sim.grammar.text import ComponentError, decode_component, from_nbt
 
-__all__ = ["TRANSIENT", "check_component"]
+__all__ = ["TRANSIENT", "check_component", "check_pages"]
 
 # Components with no codec: vanilla's readComponentType refuses them.
 TRANSIENT = frozenset({"minecraft:creative_slot_lock", "minecraft:map_post_processing"})
@@ -91,6 +91,50 @@ def _custom_data(v: NbtValue, env: GrammarEnv) -> dict[str, NbtValue]:
             raise ComponentError(env.msg.text("argument.nbt.trailing"))
         return out
     return _compound(v)
+
+
+def _page(v: NbtValue, env: GrammarEnv) -> None:
+    """One book page: a text component (JSON string before 1.21.5), or ``{raw, filtered?}``."""
+    if isinstance(v, dict) and "raw" in v:
+        _text(v["raw"], env)
+        if "filtered" in v:
+            _text(v["filtered"], env)
+        return
+    if not env.snbt_text and isinstance(v, str) and len(v) > 32767:
+        raise ComponentError(f"String too long: {len(v)} > 32767")
+    _text(v, env)
+
+
+def check_pages(v: NbtValue, env: GrammarEnv) -> list[NbtValue]:
+    """``WrittenBookContent.PAGES_CODEC``: at most 100 pages, each :func:`_page`."""
+    if not isinstance(v, list):
+        raise ComponentError(f"Not a list: {_show(v)}")
+    if len(v) > 100:
+        raise ComponentError(f"List is too long: {len(v)}, expected range [0-100]")
+    for page in v:
+        _page(page, env)
+    return v
+
+
+def _written_book(v: NbtValue, env: GrammarEnv) -> NbtValue:
+    """``WrittenBookContent.CODEC``: ``title`` (≤ 32 characters) and ``author`` are required."""
+    m = _compound(v)
+    title = m.get("title")
+    if isinstance(title, dict) and "raw" in title:
+        title = title["raw"]
+    if not isinstance(title, str):
+        raise ComponentError("No key title in MapLike")
+    if len(title) > 32:
+        raise ComponentError(f"String too long: {len(title)} > 32")
+    if not isinstance(m.get("author"), str):
+        raise ComponentError("No key author in MapLike")
+    if "generation" in m:
+        _int(m["generation"], 0, 3)
+    if "resolved" in m:
+        _bool(m["resolved"])
+    if "pages" in m:
+        check_pages(m["pages"], env)
+    return m
 
 
 def _unbreakable(v: NbtValue, env: GrammarEnv) -> NbtValue:
@@ -173,6 +217,7 @@ CHECKS: dict[str, Callable[[NbtValue, GrammarEnv], object]] = {
     "minecraft:repair_cost": _non_negative,
     "minecraft:max_damage": _positive,
     "minecraft:enchantment_glint_override": _glint,
+    "minecraft:written_book_content": _written_book,
 }
 
 

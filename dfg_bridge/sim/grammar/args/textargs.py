@@ -13,7 +13,10 @@ from dfg_bridge.sim.grammar.snbt import read_compound, read_value
 from dfg_bridge.sim.grammar.text import ComponentError, decode_component, decode_style, from_nbt
 from dfg_bridge.sim.grammar.values import DialogArg, TextComponent
 
-__all__ = ["component_parser", "dialog_parser", "inline_or_id_parser", "particle_parser", "style_parser"]
+__all__ = [
+    "component_parser", "dialog_parser", "inline_or_id_parser", "modifier_parser", "particle_parser",
+    "style_parser",
+]  # fmt: skip
 
 # Dialogs built into 1.21.6 (the sim runs no data packs).
 BUILTIN_DIALOGS = frozenset({"minecraft:server_links", "minecraft:custom_options", "minecraft:quick_actions"})
@@ -70,6 +73,34 @@ def inline_or_id_parser(env: GrammarEnv) -> Callable[[StringReader], object]:
         if r.cursor < len(r.string) and r.string[r.cursor] in "{[":
             return read_value(r, env.snbt_v2)
         return read_resource_location(r)
+
+    return parse
+
+
+def modifier_parser(env: GrammarEnv) -> Callable[[StringReader], object]:
+    """``loot_modifier``: as :func:`inline_or_id_parser`; an inline ``set_written_book_pages`` has its
+    pages decoded as the version does (``WrittenBookContent.PAGES_CODEC``), as vanilla decodes the whole
+    definition while parsing the command."""
+    from dfg_bridge.sim.grammar.args.components import check_pages
+
+    inline = inline_or_id_parser(env)
+
+    def parse(r: StringReader) -> object:
+        start = r.cursor
+        value = inline(r)
+        functions = value if isinstance(value, list) else [value]
+        for function in functions:
+            if not isinstance(function, dict):
+                continue
+            name = function.get("function")
+            if isinstance(name, str) and name.removeprefix("minecraft:") == "set_written_book_pages":
+                try:
+                    check_pages(function.get("pages", []), env)
+                except ComponentError as e:
+                    raise r.error(
+                        ErrorCode.OTHER, "argument.resource_or_id.failed_to_parse", str(e), cursor=start
+                    ) from None
+        return value
 
     return parse
 

@@ -1,0 +1,262 @@
+"""The 「手札を開く」 book as a hand (手札の本): its pages show the hand, using it opens the dialog.
+
+Seed 001: 「ホットバーの「手札を開く」の本を右クリック…」「自分の番でなくても開いて見られます」. The key
+book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-clicking it anywhere
+opens its pages without the daemon: each page shows a part of the hand as clickable cards, the first
+one also the field and 出す / パス / 選択を外す — the chat hand's own texts
+(:func:`~dfg_bridge.host.handscreen.chat.chat_hand`), every button a ``/trigger`` click.
+
+* **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
+  (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
+  is written a page per command. Every write is guarded by ``execute if items entity <p> <slot>
+  <this seat's key>``: it lands only in the slot holding this match's key of the seat, never on
+  another item. When the key moved, its slot is looked up again (one ``data get``).
+* **Use is noticed** through the statistic ``minecraft.used:minecraft.written_book`` (objective
+  :data:`USED_OBJECTIVE`): one more test in the watch's table question asks whether any seated player
+  used a book (all players in one test). On 1.21.6+ a use opens the hand dialog; before, the book
+  itself is the hand, and a use only makes a book whose last write failed be written again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dfg_bridge.host.handscreen import seats
+from dfg_bridge.host.handscreen.build import screen_state
+from dfg_bridge.host.handscreen.chat import chat_hand
+from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
+from dfg_bridge.host.handscreen.state import ScreenState
+from dfg_bridge.host.handscreen.talk import field_text, show_dialog
+from dfg_bridge.model.items import BookSpec
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
+from dfg_bridge.model.text import Text
+from dfg_bridge.replies.answers import execute_passed
+from dfg_bridge.replies.items import ReadError, inventory_items
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.handscreen.keys import Key
+    from dfg_bridge.host.handscreen.port import Screens
+
+USED_OBJECTIVE = "dfg_ub"
+"""The objective counting ``minecraft.used:minecraft.written_book`` (shared by every table)."""
+BOOK_ITEM = "written_book"
+"""The key book's item."""
+AUTHOR = "dfg-bridge"
+UNCOPYABLE = 2
+"""The key book's generation, "copy of a copy": a crafting table refuses to copy it (a copy would carry
+the same ``custom_data`` and open the same chest)."""
+SPARE_SLOTS = ("weapon.offhand", "player.cursor")
+"""Where else the key may be when it is in no main slot (the off hand is in ``equipment`` on 1.21.5+)."""
+_LONGEST_SLOT = "weapon.offhand"
+
+PageKey = tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PageWrite:
+    """One page written: at ``offset`` replacing ``size`` pages (``offset=None``: all pages)."""
+
+    page: Text
+    offset: int | None = None
+    size: int | None = None
+
+
+def _view_key(state: ScreenState) -> PageKey:
+    """What the pages depend on (not the clock: the book is not redrawn every second)."""
+    return (state.hand, state.selected, state.sort, state.verdict, state.field, state.readings)
+
+
+def _page(head: Text, field: Text | None, cards: Sequence[Text], buttons: Text | None, number: str) -> Text:
+    """One page: 手札 (n/m) and the page's cards; the first page also has the field and 出す / パス /
+    選択を外す (the book opens there, and a change of selection then rewrites one page or two)."""
+    gap = Text("\n\n")
+    parts = [head, Text(number + "\n", color="gray")]
+    if field is not None:
+        parts += [field, gap]
+    parts += cards
+    if buttons is not None:
+        parts += [gap, buttons]
+    return Text.join(parts)
+
+
+class HandBook:
+    """The hand books of one table's seated players."""
+
+    def __init__(self, screens: Screens) -> None:
+        self.hs = screens
+        self._written: dict[str, tuple[Text, ...]] = {}
+        """Per player: the pages their book holds (absent: unknown, written in full next time)."""
+        self._slot: dict[str, str] = {}
+        """Per player: where their key book was put or last found."""
+        self._seen: dict[str, PageKey] = {}
+        self._failed: dict[str, PageKey] = {}
+        """Per player: the view whose write found the key nowhere (not tried again for the same view)."""
+        self._ready = False
+        self.writes = 0
+        """Page-writing commands sent."""
+        self.uses = 0
+        """Book uses noticed."""
+
+    # ---- the key item -------------------------------------------------------------------------------
+    def cover(self) -> BookSpec:
+        """The content a new key book is given with (its hand pages follow at once)."""
+        ctx = self.hs.table.ctx
+        cover = (Text(ctx.text("hand.book_cover")),)
+        return BookSpec(ctx.text("hand.book_title"), AUTHOR, cover, generation=UNCOPYABLE)
+
+    def placed(self, player: str, slot: str) -> None:
+        """A new key book (holding only the cover) was put into ``slot``."""
+        self._slot[player] = slot
+        self._written.pop(player, None)
+        self._seen.pop(player, None)
+        self._failed.pop(player, None)
+
+    def forget(self, player: str | None = None) -> None:
+        """``player``'s book (or every book) is unknown: it is written in full at the next sync."""
+        for store in (self._written, self._seen, self._slot, self._failed):
+            if player is None:
+                store.clear()
+            else:
+                store.pop(player, None)
+
+    # ---- pages -------------------------------------------------------------------------------------
+    def pages(self, state: ScreenState, player: str) -> tuple[Text, ...]:
+        """The book's pages for ``state``: as many cards per page as fit into one command."""
+        ctx = self.hs.table.ctx
+        parts, buttons = chat_hand(
+            state.sorted_hand(),
+            state.selected,
+            state.verdict,
+            trigger=lambda v: ctx.r.trigger_command(ctx.settings.trigger_objective, v),
+            msgs=ctx.msgs,
+            lang=ctx.lang,
+        )
+        head, cards = parts[0], parts[1:]
+        field = field_text(ctx, state)
+        per = max(1, len(cards))
+        while True:
+            chunks = [cards[i : i + per] for i in range(0, len(cards), per)] or [[]]
+            pages = tuple(_page(head, field if n == 0 else None, chunk, buttons if n == 0 else None,
+                                f"({n + 1}/{len(chunks)})") for n, chunk in enumerate(chunks))  # fmt: skip
+            if per == 1 or all(self._fits(player, page) for page in pages):
+                return pages
+            per -= 1
+
+    def _fits(self, player: str, page: Text) -> bool:
+        r = self.hs.r
+        key = self.hs.key(self._seat(player))
+        write = r.book_pages_modify(player, _LONGEST_SLOT, [page], offset=99)
+        command = r.if_items_on(player, _LONGEST_SLOT, r.our_keys(key.tag), write)
+        return len(command.encode("utf-8")) <= MAX_COMMAND_BYTES
+
+    def _seat(self, player: str) -> int:
+        screen = self.hs.screens[player]
+        return screen.seat
+
+    # ---- writing -----------------------------------------------------------------------------------
+    def sync(self, players: Sequence[str]) -> None:
+        """Rewrite the books of ``players`` whose pages changed."""
+        hs = self.hs
+        for player in players:
+            screen = hs.screens.get(player)
+            if screen is None or not isinstance(screen.surface, ChestSurface) or screen.key_missing:
+                continue
+            if not hs.online(player):
+                continue
+            state = screen_state(hs.table, hs.table.snapshot(), player, screen.seat, sort=screen.sort)
+            seen = _view_key(state)
+            done = player in self._written or self._failed.get(player) == seen
+            if self._seen.get(player) == seen and done:
+                continue
+            pages = self.pages(state, player)
+            self._seen[player] = seen
+            if self._written.get(player) != pages and not self._write(screen, pages):
+                self._failed[player] = seen
+
+    def _write(self, screen: HandScreen, pages: tuple[Text, ...]) -> bool:
+        """Rewrite the pages that changed (all of them when the page count changed), a page a command.
+
+        ``False`` when the key was nowhere to be written (the watch finds it or renews it).
+        """
+        player = screen.player
+        old = self._written.pop(player, None)
+        key = self.hs.key(screen.seat)
+        steps: list[PageWrite]
+        if old is not None and len(old) == len(pages):
+            steps = [PageWrite(page, i, 1) for i, page in enumerate(pages) if old[i] != page]
+        else:  # all pages: the first replaces them all, each next one is appended
+            steps = [PageWrite(pages[0])]
+            steps += [PageWrite(page, i, 0) for i, page in enumerate(pages[1:], start=1)]
+        for step in steps:
+            if not self._modify(player, key, step):
+                return False  # the key is nowhere we may write: written in full once it is found again
+        self._written[player] = pages
+        self._failed.pop(player, None)
+        return True
+
+    def _modify(self, player: str, key: Key, step: PageWrite) -> bool:
+        """One guarded page write into the slot holding ``key``; looks the slot up again if it moved."""
+        last = self._slot.get(player)
+        if last is not None and self._try(player, key, last, step):
+            return True
+        for slot in self._candidates(player, key, exclude=last):
+            if self._try(player, key, slot, step):
+                self._slot[player] = slot
+                return True
+        self._slot.pop(player, None)
+        return False
+
+    def _try(self, player: str, key: Key, slot: str, step: PageWrite) -> bool:
+        r = self.hs.r
+        write = r.book_pages_modify(player, slot, [step.page], offset=step.offset, size=step.size)
+        self.writes += 1
+        reply = self.hs.run("draw", r.if_items_on(player, slot, r.our_keys(key.tag), write))
+        return reply.startswith("Replaced")
+
+    def _candidates(self, player: str, key: Key, *, exclude: str | None) -> list[str]:
+        """The slots holding ``key`` (one ``data get``), then those a read of ``Inventory`` does not show."""
+        try:
+            held = inventory_items(self.hs.run(seats.PURPOSE, self.hs.r.read_entity(player, "Inventory")))
+        except ReadError:
+            held = {}
+        found = [slot for slot, stack in held.items() if key.tag in stack]
+        return [s for s in [*found, *SPARE_SLOTS] if s != exclude]
+
+    # ---- use -----------------------------------------------------------------------------------------
+    def tests(self) -> list[str]:
+        """The table question's test: no seated player used a written book since the last look."""
+        hs = self.hs
+        if not self._ready:
+            hs.run("poll", hs.r.used_objective(USED_OBJECTIVE, BOOK_ITEM))
+            self._ready = True
+        return [hs.r.entity_check(False, f"@a[tag={hs.player_tag},scores={{{USED_OBJECTIVE}=1..}}]")]
+
+    def follow(self) -> bool:
+        """After a table question that failed: who used the book? ``True`` if anyone did (then handled)."""
+        hs, r = self.hs, self.hs.r
+        if not self._ready or execute_passed(hs.run("poll", r.all_clear(self.tests()))):
+            return False
+        users = []
+        for player in list(hs.screens):
+            if not hs.online(player):
+                continue
+            used = f"@a[name={player},scores={{{USED_OBJECTIVE}=1..}}]"
+            reset = r.if_entity_run(used, r.scores_reset(player, USED_OBJECTIVE))
+            if hs.run("poll", reset):
+                users.append(player)
+        for player in users:
+            self.on_used(player)
+        return bool(users)
+
+    def on_used(self, player: str) -> None:
+        """``player`` right-clicked a written book: the dialog (1.21.6+), and a book that is up to date."""
+        self.uses += 1
+        if player not in self._written:  # the last write failed: try again now
+            self._failed.pop(player, None)
+            self.sync([player])
+        show_dialog(self.hs, player)
+
+
+__all__ = ["AUTHOR", "BOOK_ITEM", "USED_OBJECTIVE", "HandBook"]
