@@ -21,6 +21,7 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check dfg_bridge tests
+	$(PY) -m ruff format --check dfg_bridge tests
 	$(PY) -m mypy dfg_bridge
 
 browser: $(CHROMEDRIVER)

@@ -1,4 +1,4 @@
-"""Imports point inward only (DESIGN §2): engine ← host ← adapters."""
+"""Imports point inward only (ARCHITECTURE §2): engine ← host ← adapters."""
 
 from __future__ import annotations
 
@@ -61,6 +61,22 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "web": ("sim", "render", "rcon", "sources", "app", "cli", "uecda"),
     # The UECda client is an adapter over the engine and its CPU players, nothing else.
     "uecda": ("host", "sim", "render", "rcon", "sources", "config", "app", "model", "cli", "web"),
+    # replies/ reads what the server answers (the twin of render/): plain values, no part of the daemon
+    "replies": (
+        "host",
+        "sim",
+        "render",
+        "rcon",
+        "sources",
+        "config",
+        "app",
+        "cli",
+        "engine",
+        "model",
+        "web",
+        "uecda",
+        "stats",
+    ),
     # stats/ is a pure core (like engine/) plus its storage adapters in stats/store/ (checked below)
     "stats": (
         "host",
@@ -255,3 +271,138 @@ def test_stats_core_is_pure_and_only_app_opens_the_store() -> None:
                 if name.startswith("dfg_bridge.stats.store"):
                     bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
     assert not bad, "\n".join(bad)
+
+
+# ---------------------------------------------------------------------------------------------------
+# No two modules import each other — at module level, under TYPE_CHECKING or inside a function: a pair
+# that needs each other is one module split in two, or two that need a port between them.
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_graph() -> dict[str, set[str]]:
+    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                # ``from pkg import sub`` imports the submodule ``pkg.sub``; ``from pkg import Name``, ``pkg``
+                subs = {f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in paths}
+                found |= subs or {base}
+                if len(subs) < len(node.names):
+                    found.add(base)
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+def mutual_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every pair of modules that import each other."""
+    return sorted({" <-> ".join(sorted((a, b))) for a in graph for b in graph[a] if a in graph.get(b, ())})
+
+
+def test_the_mutual_import_check_sees_every_kind_of_import() -> None:
+    assert mutual_imports({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == ["a <-> b"]
+    graph = _module_graph()
+    # a TYPE_CHECKING import and a function-level import are edges too
+    assert "dfg_bridge.host.table" in graph["dfg_bridge.host.lifecycle"]
+    assert "dfg_bridge.sim.control_server" in graph["dfg_bridge.sim.server"]
+
+
+def test_no_two_modules_import_each_other() -> None:
+    pairs = mutual_imports(_module_graph())
+    assert not pairs, "\n".join(pairs)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Replies have one boundary (dfg_bridge/replies/): the host reads no raw reply text itself.
+REPLY_WORDS = (
+    "has the following",
+    "Found no elements",
+    "Test passed",
+    "Test failed",
+    "Replaced a slot",
+    "players online",
+    "online:",
+    "matching item",
+    "Removed ",
+    "tags:",
+    "has no tags",
+    "] has ",
+)
+REGEX_IN_HOST = {"host/gamelog.py": "escapes the values of game-log lines (our own output, not a reply)"}
+
+
+def _literals(tree: ast.AST) -> list[ast.Constant]:
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    ]
+
+
+def test_the_host_parses_no_raw_reply() -> None:
+    bad = []
+    for path in sorted((PACKAGE / "host").rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if "re" in _imports(path) and rel not in REGEX_IN_HOST:
+            bad.append(f"{rel} imports re (reply texts are read in dfg_bridge/replies/)")
+        for node in _literals(tree):
+            for word in REPLY_WORDS:
+                if word in node.value:
+                    bad.append(f"{rel}:{node.lineno} spells a reply: {node.value!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_rcon_command_limit_is_written_once() -> None:
+    """1446 bytes (ARCHITECTURE §6.1) is ``model.limits.MAX_COMMAND_BYTES``; the simulator keeps its own."""
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("sim/") or rel == "model/limits.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value == 1446:
+                bad.append(f"{rel}:{node.lineno}")
+    assert not bad, bad
+
+
+# Names that once meant two things (issue 18 item 4): each is now defined in exactly one module.
+ONE_HOME = ("Phase", "Mode", "Secret", "BlockPos", "Vec3", "Play", "Pass", "Flavour", "ReadError")
+
+
+def _top_level_names(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def test_names_that_collided_have_one_home_each() -> None:
+    homes: dict[str, list[str]] = {name: [] for name in ONE_HOME}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for name in _top_level_names(path) & set(ONE_HOME):
+            homes[name].append(path.relative_to(PACKAGE).as_posix())
+    assert all(len(where) <= 1 for where in homes.values()), homes
+    # one spelling of the server flavour (the simulator's is ServerFlavour)
+    assert not [p for p in PACKAGE.rglob("*.py") if "Flavor" in _top_level_names(p)]

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import TextIO
 
 from dfg_bridge.app.logsetup import parse_level, setup_logging, wants_color
-from dfg_bridge.app.probes import CheckState, Probe, Status, detect_version, read_properties
+from dfg_bridge.app.probes import CheckState, Probe, Status, read_properties
 from dfg_bridge.app.probes_link import log_probes, rcon_probes
 from dfg_bridge.app.probes_server import gamerule_probes, properties_probes, version_probe
 from dfg_bridge.app.probes_world import locker_probes
+from dfg_bridge.app.version import detect_version
 from dfg_bridge.config import Config, ConfigError, load_config
 
 

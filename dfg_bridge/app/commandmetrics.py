@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
-from dfg_bridge.app.metrics import Family, MetricKind, Sample
+from dfg_bridge.app.exposition import Family, MetricKind, Sample
 
 __all__ = ["command_families"]
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dfg_bridge.host.ports import BlockPos, CommandSink
+from dfg_bridge.host.ports import CommandSink
+from dfg_bridge.model.positions import BlockPos
 from dfg_bridge.render import Dialect
 
 SHELL_BLOCK = "minecraft:bedrock"

@@ -8,16 +8,12 @@ The probes live by what they look at: :mod:`.probes_link` (RCON and the log), :m
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from dfg_bridge.config import Config
 from dfg_bridge.rcon import RconClient
 from dfg_bridge.render import Dialect, Version, dialect_for
-
-_VERSION_LINE = re.compile(r"Starting minecraft server version (\S+)")
-_TAIL_BYTES = 4 * 1024 * 1024  # how much of a big log to scan for the version line
 
 
 class Status(enum.Enum):
@@ -59,19 +55,6 @@ class CheckState:
         return dialect_for(self.version) if self.version is not None else None
 
 
-def detect_version(log_path: Path) -> str | None:
-    """The version in the last ``Starting minecraft server version X`` line of ``log_path``, if any."""
-    try:
-        with log_path.open("rb") as f:
-            size = f.seek(0, 2)
-            f.seek(max(0, size - _TAIL_BYTES))
-            text = f.read().decode("utf-8", "replace")
-    except OSError:
-        return None
-    found = _VERSION_LINE.findall(text)
-    return found[-1] if found else None
-
-
 def read_properties(path: Path) -> dict[str, str] | None:
     """``server.properties`` as a mapping (Java properties: ``key=value``, ``#`` comments), or None."""
     try:
@@ -89,4 +72,4 @@ def read_properties(path: Path) -> dict[str, str] | None:
     return props
 
 
-__all__ = ["CheckState", "Probe", "Status", "detect_version", "read_properties"]
+__all__ = ["CheckState", "Probe", "Status", "read_properties"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from dfg_bridge.app.probes import CheckState, Probe, Status, detect_version, read_properties
+from dfg_bridge.app.probes import CheckState, Probe, Status, read_properties
+from dfg_bridge.app.version import detect_version
 from dfg_bridge.config import Flavour
 from dfg_bridge.rcon import RconError
 from dfg_bridge.render import Dialect, GameRule, RenderError, dialect_for

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import re
 import signal
 import sqlite3
 import sys
@@ -20,32 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from dfg_bridge.app.logsetup import Redactor, parse_level, setup_logging
+from dfg_bridge.app.version import DEFAULT_VERSION, detect_version, server_version
 from dfg_bridge.app.wiring import Daemon, parser_options, wire
 from dfg_bridge.host import HostSettings
 from dfg_bridge.host.ports import MessageCatalog
 from dfg_bridge.rcon import Backoff
 
 log = logging.getLogger("dfg_bridge.run")
-
-DEFAULT_VERSION = "1.21.6"
-"""Used when the version is ``auto`` and the log does not say."""
-
-_VERSION_LINE = re.compile(r"Starting minecraft server version (\S+)")
-
-
-def detect_version(log_path: Path) -> str | None:
-    """The last ``Starting minecraft server version X`` in the log, if any."""
-    try:
-        text = log_path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    found = _VERSION_LINE.findall(text)
-    return found[-1] if found else None
-
-
-def _load(config_path: Path, redactor: Redactor | None = None) -> tuple[Any, HostSettings, MessageCatalog]:
-    config, settings, messages, _lines = load(config_path, redactor)
-    return config, settings, messages
 
 
 def load(
@@ -88,9 +68,8 @@ def daemon_from_config(config: Any, settings: HostSettings, messages: MessageCat
                        reload: Any = None) -> Daemon:  # fmt: skip
     """A wired daemon with every config key that concerns the wiring (used by ``run`` and its tests)."""
     log_path = config.source.log_path
-    version = config.server.version
-    if version == "auto":
-        version = detect_version(log_path) or DEFAULT_VERSION
+    version = server_version(config.server.version, log_path)
+    if config.server.version == "auto":
         log.info("server version %s", version)
     return wire(
         settings,
@@ -177,7 +156,7 @@ def main(argv: Sequence[str]) -> int:
         return 2
 
     def reload() -> tuple[HostSettings, MessageCatalog]:
-        _config, new_settings, new_messages = _load(args.config, redactor)
+        _config, new_settings, new_messages, _lines = load(args.config, redactor)
         return new_settings, new_messages
 
     try:

@@ -121,7 +121,7 @@ def wire(
     sink = guard if wrap_sink is None else wrap_sink(guard)
 
     def setup() -> None:
-        from dfg_bridge.app.setup import place
+        from dfg_bridge.app.placer import place
 
         report = place(sink, dialect, settings)
         for what, where, outcome in report.failed:

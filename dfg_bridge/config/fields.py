@@ -14,6 +14,8 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
+from dfg_bridge.model.secret import Secret
+
 __all__ = [
     "RuleValue",
     "Secret",
@@ -112,36 +114,3 @@ def floodgate(value: Any) -> str | None:
         # A prefix of name characters would make "BEsteve" both a Java and a Bedrock name.
         return f"must contain a character that is not a letter, digit or _ (got {value!r}), or be empty"
     return None
-
-
-class Secret:
-    """A string that never shows itself in ``repr``/``str`` (the RCON password).
-
-    >>> s = Secret("hunter2")
-    >>> s, str(s), s.reveal()
-    (Secret('***'), '***', 'hunter2')
-    """
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def reveal(self) -> str:
-        """The secret itself; call it only where it is sent."""
-        return self._value
-
-    def __bool__(self) -> bool:
-        return bool(self._value)
-
-    def __repr__(self) -> str:
-        return "Secret('***')" if self._value else "Secret('')"
-
-    def __str__(self) -> str:
-        return "***" if self._value else ""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Secret) and other._value == self._value
-
-    def __hash__(self) -> int:
-        return hash(self._value)

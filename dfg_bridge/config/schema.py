@@ -39,6 +39,7 @@ from dfg_bridge.config.fields import (
     version,
 )
 from dfg_bridge.config.ranked import PointsConfig, RankedConfig, RotationConfig, StatsConfig
+from dfg_bridge.model.positions import BlockPos
 from dfg_bridge.stats.dan import Bracket
 
 # Re-exported: the enums are part of the schema's vocabulary.
@@ -81,9 +82,6 @@ __all__ = [
     "TableConfig",
     "WebConfig",
 ]
-
-BlockPos = tuple[int, int, int]
-"""A block position ``[x, y, z]``."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, Core
+from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, TRANSFER, Core
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
 from dfg_bridge.engine.cards import CARDS, Card, Suit, cards_of_mask
 from dfg_bridge.engine.melds import Meld, meld_of_move, move_of_meld
-from dfg_bridge.engine.observation import Observation
+from dfg_bridge.engine.observation import Finish, Observation
 from dfg_bridge.engine.rules import Rules
 
 
@@ -32,16 +31,6 @@ _PENDING_CODES = {
     "queen_bomber": mv.K_BOMB,
     "nakama": mv.K_RECRUIT,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
-    """A seat's place (順位) in the round; ``reason``: out, foul, miyako_ochi, dropout or last."""
-
-    seat: int
-    place: int
-    foul: bool
-    reason: str = "out"
 
 
 class RoundViews(Core):
@@ -200,8 +189,6 @@ class RoundViews(Core):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see (own hand, counts, field, public history)."""
-        from dfg_bridge.engine.observation import observe
-
         return observe(self, seat)
 
     def would_foul(self, meld: Meld) -> bool:
@@ -246,3 +233,59 @@ def _lowest_bits(h: int, k: int) -> int:
         out |= low
         h ^= low
     return out
+
+
+def observe(rnd: RoundViews, seat: int) -> Observation:
+    """Build the :class:`Observation` of ``seat``."""
+    history: list[Action] = []
+    transfers: list[tuple[int, int, tuple[Card, ...]]] = []
+    for s, m in rnd.history:
+        if m[0] == TRANSFER:
+            # a hidden transfer (exchange_hidden) is known to its giver only
+            if seat == m[2] or (seat == m[3] and not (len(m) > 4 and m[4])):
+                transfers.append((m[2], m[3], cards_of_mask(m[1])))
+        elif m[0] == mv.K_PASS:
+            history.append(Pass(s))
+        elif m[0] <= mv.K_STAIRS:
+            history.append(Play(s, meld_of_move(m)))
+    own = rnd.hands[seat]
+    # in another hand (even a card seen before: なかまカード and 7渡し move cards back into hands),
+    # or discarded face down (脱落, 都落ち)
+    unseen = rnd.discard & ~rnd.seen
+    for s, h in enumerate(rnd.hands):
+        if s != seat:
+            unseen |= h
+    for h in rnd.held:
+        unseen |= h
+    unseen &= ~own
+    to_act = rnd.to_act
+    return Observation(
+        seat=seat,
+        phase=rnd.phase.value,
+        hand=cards_of_mask(own),
+        hand_counts=rnd.hand_counts(),
+        to_act=to_act,
+        field=rnd.field,
+        field_by=rnd.field_by,
+        revolution=rnd.revolution,
+        eleven_back=rnd.eleven_back,
+        lock=rnd.lock,
+        number_lock=rnd.number_lock,
+        direction=rnd.direction,
+        passed=rnd.passed,
+        finished=tuple(rnd.finished),
+        history=tuple(history),
+        seen=frozenset(cards_of_mask(rnd.seen)),
+        unseen=frozenset(cards_of_mask(unseen)),
+        pending=rnd.pending_decision if to_act == seat else None,
+        risen=CARDS[rnd.risen] if rnd.risen >= 0 and to_act == seat else None,
+        slime=rnd.slime,
+        wallets=rnd.wallets,
+        jokers=rnd.rules.jokers,
+        field_cards=cards_of_mask(rnd.trick),
+        present=frozenset(s for s in range(rnd.n) if rnd.present >> s & 1),
+        pending_count=rnd.pending[0][1] if rnd.pending and to_act == seat else 0,
+        prev_daifugo=rnd.prev_daifugo if rnd.prev_daifugo >= 0 else None,
+        step=rnd.step,
+        transfers=tuple(transfers),
+    )

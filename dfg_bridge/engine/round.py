@@ -15,13 +15,13 @@ from dfg_bridge.engine._access import FastViews
 from dfg_bridge.engine._config import config_of
 from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, default_dealer
 from dfg_bridge.engine._validate import bribe_targets, move_of_action, resolve_play
-from dfg_bridge.engine._views import _PENDING_CODES, Finish, Phase
+from dfg_bridge.engine._views import _PENDING_CODES, Phase
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
 from dfg_bridge.engine.cards import CARDS, Card, Rank, cards_of_mask, deck, mask_of, parse_play
 from dfg_bridge.engine.errors import EngineError, ErrorCode
 from dfg_bridge.engine.events import DroppedOut, Event
 from dfg_bridge.engine.melds import meld_of_move, move_of_meld
-from dfg_bridge.engine.observation import Observation
+from dfg_bridge.engine.observation import Finish, Observation
 from dfg_bridge.engine.rules import Rules
 
 

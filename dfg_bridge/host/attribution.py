@@ -14,14 +14,12 @@ logged, never acted on for either.
 from __future__ import annotations
 
 import logging
-import re
 
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.model.names import candidates
+from dfg_bridge.replies.answers import display_name
 
 log = logging.getLogger(__name__)
-
-_TAGS = re.compile(r"^(?P<shown>.+) has (?:no tags|\d+ tags: [^ ]*(?:, [^ ]*)*)$", re.DOTALL)
 
 
 class Attribution:
@@ -49,9 +47,7 @@ class Attribution:
 
     def display_of(self, player: str) -> str | None:
         """The player's display name now, as the server shows it in feedback (``None`` if offline)."""
-        reply = self.ctx.sink.run(self.ctx.r.tag_list(player))
-        match = _TAGS.match(reply.strip())
-        return match.group("shown") if match else None
+        return display_name(self.ctx.sink.run(self.ctx.r.tag_list(player)))
 
 
 __all__ = ["Attribution"]

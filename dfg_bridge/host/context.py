@@ -19,9 +19,6 @@ from dfg_bridge.host.purposes import PurposeCounter
 from dfg_bridge.host.settings import HostSettings, TableSettings
 from dfg_bridge.model.text import Text
 
-MAX_COMMAND_BYTES = 1446
-"""Vanilla RCON takes at most this many UTF-8 bytes per command (DESIGN §3.1)."""
-
 
 @dataclass
 class HostContext:
@@ -79,22 +76,6 @@ class HostContext:
         """Send one player a prepared text."""
         if player in self.online:
             self.sink.run(self.r.tellraw(player, text))
-
-    def pack(self, target: str, lines: list[Text]) -> list[Text]:
-        """Join chat lines into as few ``tellraw`` messages as fit in one RCON request each."""
-        messages: list[Text] = []
-        current: list[Text] = []
-        for line in lines:
-            candidate = [*current, Text("\n"), line] if current else [line]
-            command = self.r.tellraw(target, Text.join(candidate))
-            if current and len(command.encode("utf-8")) > MAX_COMMAND_BYTES:
-                messages.append(Text.join(current))
-                current = [line]
-            else:
-                current = candidate
-        if current:
-            messages.append(Text.join(current))
-        return messages
 
     def to_team(self, team: str, text: Text) -> None:
         """Send a text to a table's team (its players and lobby)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from dfg_bridge.engine import Action, Pass, Play, Rules
+from dfg_bridge.engine import Action, Pass, Play, Round, Rules
 
 
 class CpuPolicy(Protocol):
@@ -49,3 +49,18 @@ def cpu_for(level: str, seed: int, rules: Rules) -> CpuPolicy:
         return WeakestPlay()
     player: CpuPolicy = make_cpu(level, seed, rules=rules)
     return player
+
+
+def cpu_action(policy: CpuPolicy, rnd: Round, seat: int) -> Action:
+    """What ``policy`` plays for ``seat``: a legal action, the timeout action if it fails or cheats.
+
+    A broken policy must not stall the table, so any exception or illegal answer falls back.
+    """
+    legal = list(rnd.legal_actions(seat))
+    if not legal:
+        return rnd.timeout_action(seat)
+    try:
+        choice = policy.decide(rnd.observation(seat), legal)
+    except Exception:
+        return rnd.timeout_action(seat)
+    return choice if choice in legal else rnd.timeout_action(seat)

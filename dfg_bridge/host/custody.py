@@ -56,13 +56,17 @@ frozen player gets their game mode back once no step of theirs is half done.
 
 from __future__ import annotations
 
-import enum
 import logging
-import re
 
 from dfg_bridge.host.errors import CustodyError
 from dfg_bridge.host.freeze import Freezer
-from dfg_bridge.host.inventory import (
+from dfg_bridge.host.giveback import Restore, give, main_count
+from dfg_bridge.host.ledger import CustodyLedger, CustodyRecord, CustodyState
+from dfg_bridge.host.lockers import LOCKER_SLOTS, LockerLayout, Lockers
+from dfg_bridge.host.ports import CommandRenderer, CommandSink
+from dfg_bridge.model.positions import BlockPos
+from dfg_bridge.replies.answers import score
+from dfg_bridge.replies.items import (
     ENDER_SLOTS,
     EQUIPMENT_SLOTS,
     MAIN_SLOTS,
@@ -72,9 +76,6 @@ from dfg_bridge.host.inventory import (
     inventory_items,
     stack_count,
 )
-from dfg_bridge.host.ledger import CustodyLedger, CustodyRecord, CustodyState
-from dfg_bridge.host.lockers import LOCKER_SLOTS, LockerLayout, Lockers
-from dfg_bridge.host.ports import BlockPos, CommandRenderer, CommandSink
 
 __all__ = ["LOCKER_SLOTS", "MARKER_OBJECTIVE", "Custody", "LockerLayout", "Restore", "main_count"]
 
@@ -84,28 +85,6 @@ MARKER_OBJECTIVE = "dfg_cust"
 """Dummy objective: the player's score records what the custody ``clear`` took."""
 COUNT_HOLDER = "#dfg_count"
 """Fake score holder for the ``clear <p> * 0`` count (never the marker, which recovery trusts)."""
-
-_SCORE = re.compile(r"\bhas (-?\d+) \[")
-
-
-class Restore(enum.Enum):
-    """What :meth:`Custody.give_back` achieved."""
-
-    DONE = "done"
-    """The player has every item back (or we held nothing)."""
-    OFFLINE = "offline"
-    """The player is not online (or could not be read); retried when they join."""
-    NO_ROOM = "no_room"
-    """Some stacks found no free slot; what fitted was given back, the rest is retried."""
-    FAILED = "failed"
-    """A copy did not land (its slot filled up meanwhile); retried."""
-    BUSY = "busy"
-    """The cursor or the crafting grid holds an item, so free slots are not safe to count; retried."""
-
-
-def main_count(stacks: dict[str, str]) -> int:
-    """Items in the slots ``clear`` reaches (everything but the ender chest)."""
-    return sum(stack_count(s) for slot, s in stacks.items() if not slot.startswith("enderchest."))
 
 
 class Custody:
@@ -221,7 +200,6 @@ class Custody:
     # ---- give back ----------------------------------------------------------------------------
     def give_back(self, player: str) -> Restore:
         """Return the player's items; anything but DONE means "try again later"."""
-        from dfg_bridge.host.giveback import give
 
         record = self.ledger.get(player)
         if record is None:
@@ -277,10 +255,10 @@ class Custody:
     def count(self, player: str) -> int:
         """Items ``clear`` would take now: inventory, armour, off hand, crafting grid and cursor."""
         self.sink.run(self.r.store_result_score(COUNT_HOLDER, MARKER_OBJECTIVE, self.r.clear(player, "*", 0)))
-        match = _SCORE.search(self.sink.run(self.r.score_get(COUNT_HOLDER, MARKER_OBJECTIVE)))
-        if match is None:
+        counted = score(self.sink.run(self.r.score_get(COUNT_HOLDER, MARKER_OBJECTIVE)))
+        if counted is None:
             raise ReadError("no count")
-        return int(match.group(1))
+        return counted
 
     def locker_of(self, record: CustodyRecord, slot: str) -> tuple[BlockPos, str]:
         """The locker position and container slot that hold the player's ``slot``."""
@@ -317,8 +295,7 @@ class Custody:
         self.freezer.thaw(record.player)
 
     def _marker(self, player: str) -> int | None:
-        match = _SCORE.search(self.sink.run(self.r.score_get(player, MARKER_OBJECTIVE)))
-        return int(match.group(1)) if match else None
+        return score(self.sink.run(self.r.score_get(player, MARKER_OBJECTIVE)))
 
     def _locker_key(self, record: CustodyRecord, slot: str) -> tuple[int, str]:
         index, cslot = record.locker_slot(slot, LOCKER_SLOTS)

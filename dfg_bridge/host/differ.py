@@ -1,10 +1,13 @@
-"""The one differ (差分): desired displays in, only the commands for what changed out.
+"""The table displays' differ (差分): desired displays in, only the commands for what changed out.
 
-Views (:mod:`dfg_bridge.host.views`) describe every display element of a table as a
-``{Element: value}`` map. The differ remembers what it last sent per element and, for each element
-whose value differs, sends exactly one command. After a (re)connect :meth:`Differ.forget` drops
-that memory so the next sync redraws everything once.
+Views (:mod:`dfg_bridge.host.views`) describe every display element of a table (team, sidebar,
+bossbar, over-seat and centre texts) as a ``{Element: value}`` map. The hand screens are not
+elements: each :class:`~dfg_bridge.host.handscreen.screen.HandScreen` remembers and diffs its
+own slots, because it also reads them back.
 
+The differ remembers what it last sent per element and, for each element whose value differs,
+sends exactly one command. After a (re)connect :meth:`Differ.forget` drops that memory so the next
+sync redraws everything once.
 """
 
 from __future__ import annotations

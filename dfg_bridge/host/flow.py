@@ -1,39 +1,33 @@
 """The match flow of one table (試合の流れ): rounds, turns, timers, CPUs, dropouts, the end.
 
-One timer per table is armed for the earliest thing due: a CPU's move (after a short human-like
-delay), the turn or exchange time limit, or the next round. Its job only posts
-:class:`~dfg_bridge.host.events.TimerFired` with a token; a stale token (the state moved on) is
-ignored. Seed 001: 60 s per turn, on timeout pass if there is a field, else play the weakest single;
-30 s for the exchange, on timeout give the weakest cards.
+:class:`MatchFlow` owns a table's match and its timer (:class:`~dfg_bridge.host.turnclock.TurnClock`);
+what it needs of the table around it — displays, seats, the lobby, the turn notice — it asks through
+the narrow :class:`FlowHooks`. What players are told comes from :mod:`dfg_bridge.host.tellings` as
+text values. Seed 001: 60 s per turn, on timeout pass if there is a field, else play the weakest
+single; 30 s for the exchange, on timeout give the weakest cards.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from dfg_bridge.engine import CARDS, Action, Card, EngineError, Phase, parse_cards
-from dfg_bridge.host.announce import rank_name, title_of
 from dfg_bridge.host.context import HostContext
-from dfg_bridge.host.cpu import CpuPolicy, cpu_for
+from dfg_bridge.host.cpu import CpuPolicy, cpu_action, cpu_for
 from dfg_bridge.host.decisions import Decision, PickError, action_for, decision_of, pick_problem
 from dfg_bridge.host.errors import CommandError
 from dfg_bridge.host.events import TimerFired
 from dfg_bridge.host.gamelog import game_event, standings_field
-from dfg_bridge.host.lobby import Lobby
 from dfg_bridge.host.match import EndReason, MatchRun
 from dfg_bridge.host.names import TableNames
+from dfg_bridge.host.refusals import play_refusal
 from dfg_bridge.host.results import standings_text
 from dfg_bridge.host.settings import TableSettings
-from dfg_bridge.host.tellings import announce_events, phase_notes, refusal, tell_timeout
+from dfg_bridge.host.tellings import Note, Told, Words, event_notes, phase_notes, round_result, timeout_note
+from dfg_bridge.host.turnclock import EPS, TurnClock
 from dfg_bridge.model.text import Text
-
-if TYPE_CHECKING:
-    from dfg_bridge.host.ports import TimerHandle
-
-_EPS = 0.005
-
 
 _END_NOTES = {
     EndReason.STOPPED: "match.stopped_by_admin",
@@ -43,116 +37,123 @@ _END_NOTES = {
 """What the table is told when a match ends without standings."""
 
 
-class TableFlow:
-    """Match flow state and transitions of one table; :class:`~dfg_bridge.host.table.Table` adds the rest."""
+class FlowHooks(Protocol):
+    """What the match flow asks of the table that holds it."""
 
-    def __init__(self, ctx: HostContext, settings: TableSettings, index: int) -> None:
+    @property
+    def settings(self) -> TableSettings:
+        """The table's settings (replaced between matches by ``admin reload``)."""
+        ...
+
+    def sync(self) -> None:
+        """Send the table's changed displays."""
+        ...
+
+    def seat_players(self, players: Sequence[str]) -> None:
+        """Teleport and mount players on their seats."""
+        ...
+
+    def leave_table(self, player: str) -> None:
+        """The match is over for a human: off their seat, out of the lobby, items given back."""
+        ...
+
+    def notify_turn(self, player: str) -> None:
+        """Tell a human it is their turn (and show their hand)."""
+        ...
+
+
+class MatchFlow:
+    """One table's match: its state, its transitions and its timer. Only the main thread calls it."""
+
+    def __init__(self, ctx: HostContext, names: TableNames, hooks: FlowHooks) -> None:
         self.ctx = ctx
-        self.settings = settings
-        self.index = index
-        self.names = TableNames(settings.id)
-        self.lobby = Lobby()
+        self.names = names
+        self.hooks = hooks
         self.run: MatchRun | None = None
         self.away: dict[str, float] = {}
         """Disconnected players whose seat is kept (grace policy): name → when it expires."""
         self.paused_until: float | None = None
         """Set while a resumed match waits for its players to come back."""
         self.selection: dict[str, set[int]] = {}
-        """Per player: selected card indices (the hand screen and clickable chat share it)."""
-        self._timer: TimerHandle | None = None
-        self._token = 0
-        self._due: float | None = None
-        self._deadline: float | None = None
-        self._deadline_total = 0.0
-        self._cpu_due: dict[int, float] = {}
-        self._between_until: float | None = None
-        self._step = 0
+        """Per player: selected card indices (the hand screen, clickable chat and dialog share it)."""
+        self.timer = TurnClock(ctx, names.table_id)
+        self.step = 0
         """Counts decisions taken, so a human is told about each of their turns once."""
-        self.exchange_told = False
-        """This round's exchange was announced."""
-        self.leader_told = False
-        """This round's first leader was announced."""
+        self.told = Told()
+        """Which of this round's phase notes were said."""
         self._cpu: CpuPolicy | None = None
         self._notified = -1
 
     @property
-    def id(self) -> str:
-        """The table id."""
-        return self.settings.id
+    def settings(self) -> TableSettings:
+        """The table's settings."""
+        return self.hooks.settings
 
-    # ---- hooks the table fills in -------------------------------------------------------------
-    def sync(self) -> None:
-        """Send changed displays (see :class:`~dfg_bridge.host.table.Table`)."""
+    @property
+    def between_rounds(self) -> bool:
+        """Whether the table waits for its next round."""
+        return self.timer.between_until is not None
 
-    def seat_players(self, players: Sequence[str]) -> None:
-        """Teleport and mount players on their seats."""
+    def say(self, notes: Iterable[Note]) -> None:
+        """Send notes: to their player, or to the table's team."""
+        for note in notes:
+            if note.player is None:
+                self.ctx.to_team(self.names.team, note.text)
+            else:
+                self.ctx.tell_text(note.player, note.text)
 
-    def unseat(self, player: str) -> None:
-        """Release a player from their seat."""
-
-    def remove_member(self, player: str) -> None:
-        """Take a player out of the lobby and give their items back."""
-
-    def notify_turn(self, player: str) -> None:
-        """Tell a human it is their turn (and show their hand)."""
+    def _words(self) -> Words:
+        return Words(self.ctx.msgs, self.ctx.lang)
 
     # ---- timers --------------------------------------------------------------------------------
-    def _arm(self, when: float | None) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self._token += 1
-        self._due = when
-        if when is None:
-            return
-        token, post, table = self._token, self.ctx.post, self.id
-        delay = max(0.0, when - self.ctx.clock())
-        self._timer = self.ctx.scheduler.call_later(delay, lambda: post(TimerFired(table, token)))
-
-    def _is_auto(self, seat: int) -> bool:
+    def is_auto(self, seat: int) -> bool:
+        """Whether ``seat`` is played by the daemon (a CPU, or a human who is away)."""
         assert self.run is not None
         person = self.run.participants[seat]
         return person.cpu or person.name in self.away
 
-    def _awaiting(self) -> frozenset[int]:
+    def awaiting(self) -> frozenset[int]:
+        """The seats whose decision is awaited now (none between rounds)."""
         run = self.run
-        if run is None or run.round is None or run.round.over or self._between_until is not None:
+        if run is None or run.round is None or run.round.over or self.between_rounds:
             return frozenset()
         return run.round.awaiting()
 
-    def _turn_started(self) -> None:
+    def turn_started(self) -> None:
         """A new decision is awaited: fresh time limit, fresh CPU delays."""
         run = self.run
         assert run is not None and run.round is not None
         durations = self.settings.durations
-        total = durations.exchange if run.round.phase is Phase.EXCHANGE else durations.turn
-        self._deadline_total = total
-        self._deadline = self.ctx.clock() + total
-        self._cpu_due.clear()
-        self._plan()
+        self.timer.start_turn(durations.exchange if run.round.phase is Phase.EXCHANGE else durations.turn)
+        self.plan()
 
-    def _plan(self) -> None:
+    def plan(self) -> None:
         """Arm the timer for the earliest thing due (or nothing while paused)."""
+        timer = self.timer
         if self.run is None or self.paused_until is not None:
-            self._arm(None)
+            timer.arm(None)
             return
-        if self._between_until is not None:
-            self._arm(self._between_until)
+        if timer.between_until is not None:
+            timer.arm(timer.between_until)
             return
         now = self.ctx.clock()
         durations = self.settings.durations
         wakes: list[float] = []
         humans_waiting = False
-        for seat in sorted(self._awaiting()):
-            if self._is_auto(seat):
-                if seat not in self._cpu_due:
-                    self._cpu_due[seat] = now + self.ctx.rng.uniform(durations.cpu_min, durations.cpu_max)
-                wakes.append(self._cpu_due[seat])
+        for seat in sorted(self.awaiting()):
+            if self.is_auto(seat):
+                if seat not in timer.cpu_due:
+                    timer.cpu_due[seat] = now + self.ctx.rng.uniform(durations.cpu_min, durations.cpu_max)
+                wakes.append(timer.cpu_due[seat])
             else:
                 humans_waiting = True
-        if humans_waiting and self._deadline is not None:
-            wakes.append(self._deadline)
-        self._arm(min(wakes) if wakes else None)
+        if humans_waiting and timer.deadline is not None:
+            wakes.append(timer.deadline)
+        timer.arm(min(wakes) if wakes else None)
+
+    def hold(self) -> None:
+        """Nothing is due while the match is held (paused)."""
+        self.timer.arm(None)
 
     def recover_timer(self, delay: float = 1.0) -> None:
         """After a handler failed midway: re-arm the timer, due no sooner than ``delay`` from now.
@@ -160,60 +161,48 @@ class TableFlow:
         A failure can strike after the state moved but before the timer was re-armed; without this
         the table would wait forever. The delay keeps a failure that repeats from spinning.
         """
-        self._plan()
+        self.plan()
         soonest = self.ctx.clock() + delay
-        if self._due is not None and self._due < soonest:
-            self._arm(soonest)
+        if self.timer.due is not None and self.timer.due < soonest:
+            self.timer.arm(soonest)
 
     def on_timer(self, event: TimerFired) -> None:
         """A timer fired: do whatever is due, then re-arm."""
-        if event.token != self._token or self.run is None or self.paused_until is not None:
+        if event.token != self.timer.token or self.run is None or self.paused_until is not None:
             return
-        self._timer = None
-        if self.ctx.lateness is not None and self._due is not None:
-            self.ctx.lateness.append(self.ctx.clock() - self._due)
-        if self._between_until is not None:
-            if self.ctx.clock() + _EPS >= self._between_until:
-                self._between_until = None
+        self.timer.current(event)
+        between = self.timer.between_until
+        if between is not None:
+            if self.ctx.clock() + EPS >= between:
+                self.timer.between_until = None
                 self.begin_round()
             else:
-                self._plan()
+                self.plan()
             return
         for _ in range(64):
             if not self._do_one_due():
                 break
-        self._plan()
-        self.sync()
-        self._notify_human()
+        self.plan()
+        self.hooks.sync()
+        self.notify_human()
 
     def _do_one_due(self) -> bool:
         run = self.run
-        if run is None or run.round is None or self._between_until is not None:
+        if run is None or run.round is None or self.between_rounds:
             return False
-        now = self.ctx.clock() + _EPS
-        awaiting = sorted(self._awaiting())
+        now = self.ctx.clock() + EPS
+        awaiting = sorted(self.awaiting())
         for seat in awaiting:
-            if self._is_auto(seat) and self._cpu_due.get(seat, math.inf) <= now:
-                self.act(seat, self._cpu_action(seat))
+            if self.is_auto(seat) and self.timer.cpu_due.get(seat, math.inf) <= now:
+                self.act(seat, cpu_action(self._cpu_player(), run.round, seat))
                 return True
-        if self._deadline is not None and self._deadline <= now:
+        deadline = self.timer.deadline
+        if deadline is not None and deadline <= now:
             for seat in awaiting:
-                if not self._is_auto(seat):
+                if not self.is_auto(seat):
                     self.act(seat, run.round.timeout_action(seat), timeout=True)
                     return True
         return False
-
-    def _cpu_action(self, seat: int) -> Action:
-        assert self.run is not None and self.run.round is not None
-        rnd = self.run.round
-        legal = list(rnd.legal_actions(seat))
-        if not legal:
-            return rnd.timeout_action(seat)
-        try:
-            choice = self._cpu_player().decide(rnd.observation(seat), legal)
-        except Exception:  # a broken policy must not stall the table
-            return rnd.timeout_action(seat)
-        return choice if choice in legal else rnd.timeout_action(seat)
 
     def _cpu_player(self) -> CpuPolicy:
         if self.ctx.cpu is not None:
@@ -232,17 +221,23 @@ class TableFlow:
         if reason is not None:
             self.end_match(reason)
             return
-        self.exchange_told = self.leader_told = False
+        self.told = Told()
         events, entry = run.start_round()
-        self.ctx.journal.append(self.id, entry)
-        self._step += 1
-        start = Text(self.ctx.text("round.start", round=run.round_no), color="gold")
-        self.ctx.to_team(self.names.team, start)
-        announce_events(self, events)
-        phase_notes(self)
-        self._turn_started()
-        self.sync()
-        self._notify_human()
+        self.ctx.journal.append(self.names.table_id, entry)
+        self.step += 1
+        self.ctx.to_team(
+            self.names.team, Text(self.ctx.text("round.start", round=run.round_no), color="gold")
+        )
+        self.say(event_notes(run, events, self._words()))
+        self._phase_notes()
+        self.turn_started()
+        self.hooks.sync()
+        self.notify_human()
+
+    def _phase_notes(self) -> None:
+        assert self.run is not None
+        notes, self.told = phase_notes(self.run, self.told, self._words(), self.settings.durations.exchange)
+        self.say(notes)
 
     def act(self, seat: int, action: Action, *, timeout: bool = False) -> None:
         """Apply ``action`` for ``seat`` (raises ``EngineError`` when illegal) and move on."""
@@ -250,13 +245,12 @@ class TableFlow:
         assert run is not None and run.round is not None
         before = run.round.awaiting()
         if timeout:
-            tell_timeout(self.ctx, run.participants[seat].name, action)
+            self.say(n for n in [timeout_note(run.participants[seat].name, action, self._words())] if n)
         events, entry = run.apply(action)
-        self.ctx.journal.append(self.id, entry)
-        self._step += 1
-        person = run.participants[seat]
-        self.selection.pop(person.name, None)
-        announce_events(self, events)
+        self.ctx.journal.append(self.names.table_id, entry)
+        self.step += 1
+        self.selection.pop(run.participants[seat].name, None)
+        self.say(event_notes(run, events, self._words()))
         self._after_change(before)
 
     def drop(self, seat: int, *, why: str = "left") -> None:
@@ -267,14 +261,14 @@ class TableFlow:
         run = self.run
         if run is None or seat in run.dropped:
             return
-        game_event("dropout", table=self.id, player=run.participants[seat].name, why=why,
+        game_event("dropout", table=self.names.table_id, player=run.participants[seat].name, why=why,
                    round=run.round_no)  # fmt: skip
         before = run.round.awaiting() if run.round is not None else frozenset()
         events, entry = run.drop(seat)
-        self.ctx.journal.append(self.id, entry)
-        self._step += 1
-        announce_events(self, events)
-        if run.round is None or self._between_until is not None:
+        self.ctx.journal.append(self.names.table_id, entry)
+        self.step += 1
+        self.say(event_notes(run, events, self._words()))
+        if run.round is None or self.between_rounds:
             reason = run.end_reason(at_round_start=False)
             if reason is not None:
                 self.end_match(reason)
@@ -285,93 +279,84 @@ class TableFlow:
         run = self.run
         assert run is not None and run.round is not None
         if run.round.over:
-            self._round_over()
+            self.round_over()
             return
         reason = run.end_reason(at_round_start=False)
         if reason is not None:
             self.end_match(reason)
             return
-        phase_notes(self)
+        self._phase_notes()
         if run.round.phase is Phase.PLAY or not before:
             # Every play or pass starts a new turn, even when the same seat leads again (8切り).
-            self._turn_started()
+            self.turn_started()
         else:
-            self._plan()
+            self.plan()
 
-    def _round_over(self) -> None:
+    def round_over(self) -> None:
+        """The round is decided: results to the table, then the next round after a pause (or the end)."""
         run = self.run
         assert run is not None and run.round is not None
         ranking = run.round.ranking()
         entry = run.finish_round()
-        self.ctx.journal.append(self.id, entry)
-        record = run.match.records[-1]
-        n = len(ranking)
-        totals = run.match.totals()
-        parts = [Text(self.ctx.text("round.over", round=record.number), color="gold")]
-        for place, seat in enumerate(ranking, start=1):
-            rank = rank_name(title_of(place, n), self.ctx.msgs, self.ctx.lang)
-            line = self.ctx.text("round.result", place=place, player=run.participants[seat].name, rank=rank,
-                                 points=record.points[seat], total=totals[seat])  # fmt: skip
-            parts += [Text("\n"), Text(line)]
-        self.ctx.to_team(self.names.team, Text.join(parts))
+        self.ctx.journal.append(self.names.table_id, entry)
+        self.say([round_result(run, ranking, self._words())])
         reason = run.end_reason(at_round_start=True)
         if run.match.over or reason is not None:
             self.end_match(reason or EndReason.COMPLETE)
             return
-        self._between_until = self.ctx.clock() + self.settings.durations.round_pause
-        self._deadline = None
-        self._plan()
-        self.sync()
+        self.timer.between_until = self.ctx.clock() + self.settings.durations.round_pause
+        self.timer.deadline = None
+        self.plan()
+        self.hooks.sync()
 
     def end_match(self, reason: EndReason) -> None:
         """End the match: standings to the whole server, seats released, items given back."""
         run = self.run
         if run is None:
             return
-        self._arm(None)
-        deferred = self.ctx.match_ended(self.settings, run, reason)  # the stats desk may add rating changes
+        self.timer.arm(None)
+        settings = self.settings
+        deferred = self.ctx.match_ended(settings, run, reason)  # the stats desk may add rating changes
         standings = run.standings() if run.match.records else []
         if reason not in _END_NOTES and standings:
             if not deferred:
                 complete = reason is EndReason.COMPLETE
-                self.ctx.to_all(standings_text(self.ctx, self.settings.name, standings, complete=complete))
+                self.ctx.to_all(standings_text(self.ctx, settings.name, standings, complete=complete))
         else:
             key = _END_NOTES.get(reason, "match.ended_early")
             self.ctx.to_team(self.names.team, Text(self.ctx.text(key), color="gray"))
-        game_event("match_end", table=self.id, reason=reason.value, rounds=len(run.match.records),
+        game_event("match_end", table=self.names.table_id, reason=reason.value, rounds=len(run.match.records),
                    standings=standings_field(standings) if standings else None)  # fmt: skip
         humans = [p.name for p in run.participants if not p.cpu]
         self.run = None
-        self._deadline = None
-        self._between_until = None
-        self._cpu_due.clear()
+        self.timer.deadline = None
+        self.timer.between_until = None
+        self.timer.cpu_due.clear()
         self.away.clear()
         self.paused_until = None
-        self.ctx.journal.clear(self.id)
+        self.ctx.journal.clear(self.names.table_id)
         for name in humans:
-            if name in self.lobby:
-                self.unseat(name)
-                self.remove_member(name)
-        self.sync()
+            self.hooks.leave_table(name)
+        self.hooks.sync()
 
-    def _notify_human(self) -> None:
+    def notify_human(self) -> None:
         """Tell the human(s) now awaited, once per decision."""
         run = self.run
         if run is None or run.round is None or self.paused_until is not None:
             return
-        if self._notified == self._step:
+        if self._notified == self.step:
             return
-        self._notified = self._step
-        for seat in sorted(self._awaiting()):
+        self._notified = self.step
+        for seat in sorted(self.awaiting()):
             person = run.participants[seat]
             if not person.cpu and person.name not in self.away:
-                self.notify_turn(person.name)
+                self.hooks.notify_turn(person.name)
 
     # ---- player decisions ---------------------------------------------------------------------
     def decide(self, player: str, cards: str | tuple[Card, ...] | None) -> None:
         """``play <cards>`` (text or cards) or ``pass`` (``None``) for ``player``; raises on errors."""
         run = self.run
-        if run is None or run.round is None or self._between_until is not None:
+        if run is None or run.round is None or self.between_rounds:
             raise CommandError("no_match" if run is None else "not_now")
         seat = run.seat_of(player)
         if seat is None or seat in run.dropped:
@@ -393,10 +378,10 @@ class TableFlow:
         except PickError as exc:
             raise CommandError(exc.code) from None
         except EngineError as exc:
-            raise refusal(exc, rnd, seat, cards, self.ctx) from None
+            raise play_refusal(exc, rnd, seat, cards, self.ctx) from None
         self.act(seat, action)
-        self.sync()
-        self._notify_human()
+        self.hooks.sync()
+        self.notify_human()
 
     def play_selection(self, player: str) -> None:
         """Play (or give) the cards ``player`` has selected."""
@@ -407,11 +392,11 @@ class TableFlow:
 
     def seconds_left(self) -> int | None:
         """Whole seconds left for the humans now awaited (``None`` when no human is)."""
-        if self._deadline is None or self.paused_until is not None:
+        if self.timer.deadline is None or self.paused_until is not None:
             return None
-        if not any(not self._is_auto(s) for s in self._awaiting()):
+        if not any(not self.is_auto(s) for s in self.awaiting()):
             return None
-        return max(0, math.ceil(self._deadline - self.ctx.clock()))
+        return self.timer.left()
 
 
-__all__ = ["TableFlow"]
+__all__ = ["FlowHooks", "MatchFlow"]

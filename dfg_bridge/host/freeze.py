@@ -27,20 +27,16 @@ leaves a record, and the player is put back at the next recovery or join.
 
 from __future__ import annotations
 
-import re
-
-from dfg_bridge.host.inventory import ReadError
 from dfg_bridge.host.ledger import CustodyLedger, Frozen, Place
 from dfg_bridge.host.ports import CommandRenderer, CommandSink
+from dfg_bridge.replies.answers import entity_data, numbers
+from dfg_bridge.replies.items import ReadError
 
 GAME_MODES = ("survival", "creative", "adventure", "spectator")
 """``playerGameType`` 0–3 (``GameType.getId``)."""
 FROZEN = "spectator"
 FREEZE_Y = 400.0
 """Where frozen players wait: above the build height of every dimension (319 overworld, 255 others)."""
-
-_DATA = re.compile(r" has the following entity data: (.*)$", re.DOTALL)
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE]-?\d+)?")
 
 
 class Freezer:
@@ -53,10 +49,10 @@ class Freezer:
 
     def _read(self, player: str, path: str) -> str:
         reply = self._sink.run(self._r.read_entity(player, path))
-        match = _DATA.search(reply.strip())
-        if not match:
+        value = entity_data(reply)
+        if value is None:
             raise ReadError(reply)
-        return match.group(1)
+        return value
 
     def current_mode(self, player: str) -> str:
         """The player's game mode now; :class:`ReadError` when they are offline."""
@@ -71,8 +67,8 @@ class Freezer:
         if recorded is not None:
             return recorded
         mode = self.current_mode(player)
-        pos = [float(v) for v in _NUMBER.findall(self._read(player, "Pos"))]
-        rot = [float(v) for v in _NUMBER.findall(self._read(player, "Rotation"))]
+        pos = numbers(self._read(player, "Pos"))
+        rot = numbers(self._read(player, "Rotation"))
         if len(pos) != 3 or len(rot) != 2:
             raise ReadError(f"{pos} {rot}")
         place: Place = (pos[0], pos[1], pos[2], rot[0], rot[1])

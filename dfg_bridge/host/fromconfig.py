@@ -12,7 +12,6 @@ from dfg_bridge.config import Config, Facing, GameConfig, SignConfig, TableConfi
 from dfg_bridge.engine import Rules
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode
-from dfg_bridge.host.ports import BlockPos, Vec3
 from dfg_bridge.host.settings import (
     Durations,
     HandBox,
@@ -21,6 +20,7 @@ from dfg_bridge.host.settings import (
     SignSpot,
     TableSettings,
 )
+from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.stats import Ladder, RotationEntry, StatsSettings
 from dfg_bridge.stats.rotation import parse_clock
 

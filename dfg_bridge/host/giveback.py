@@ -10,19 +10,55 @@ that arrived, and an empty-slot copy can never overwrite anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from collections.abc import Sequence
+from typing import Protocol
 
-from dfg_bridge.host.inventory import MAIN_SLOTS, ReadError
-from dfg_bridge.host.ledger import CustodyRecord
+from dfg_bridge.host.freeze import Freezer
+from dfg_bridge.host.ledger import CustodyLedger, CustodyRecord
+from dfg_bridge.host.ports import CommandRenderer, CommandSink
+from dfg_bridge.model.positions import BlockPos
+from dfg_bridge.replies.items import MAIN_SLOTS, ReadError, stack_count
 
-if TYPE_CHECKING:
-    from dfg_bridge.host.custody import Custody, Restore
+
+class Restore(enum.Enum):
+    """What :meth:`Custody.give_back` achieved."""
+
+    DONE = "done"
+    """The player has every item back (or we held nothing)."""
+    OFFLINE = "offline"
+    """The player is not online (or could not be read); retried when they join."""
+    NO_ROOM = "no_room"
+    """Some stacks found no free slot; what fitted was given back, the rest is retried."""
+    FAILED = "failed"
+    """A copy did not land (its slot filled up meanwhile); retried."""
+    BUSY = "busy"
+    """The cursor or the crafting grid holds an item, so free slots are not safe to count; retried."""
 
 
-def give(custody: Custody, record: CustodyRecord) -> Restore:
+def main_count(stacks: dict[str, str]) -> int:
+    """Items in the slots ``clear`` reaches (everything but the ender chest)."""
+    return sum(stack_count(s) for slot, s in stacks.items() if not slot.startswith("enderchest."))
+
+
+class Keeper(Protocol):
+    """What a give-back needs of :class:`~dfg_bridge.host.custody.Custody`."""
+
+    sink: CommandSink
+    r: CommandRenderer
+    ledger: CustodyLedger
+    freezer: Freezer
+
+    @property
+    def slots(self) -> Sequence[str]: ...
+
+    def read_player(self, player: str) -> dict[str, str]: ...
+    def count(self, player: str) -> int: ...
+    def locker_of(self, record: CustodyRecord, slot: str) -> tuple[BlockPos, str]: ...
+
+
+def give(custody: Keeper, record: CustodyRecord) -> Restore:
     """One give-back attempt for a HELD or RESTORING record (the caller finishes on DONE)."""
-    from dfg_bridge.host.custody import Restore, main_count
-
     player = record.player
     if not record.pending and not record.plan:
         custody.freezer.thaw(player)
@@ -79,13 +115,13 @@ def give(custody: Custody, record: CustodyRecord) -> Restore:
     return Restore.NO_ROOM if len(plan) < len(pending) else Restore.FAILED
 
 
-def _settle_plan(custody: Custody, record: CustodyRecord, current: dict[str, str]) -> None:
+def _settle_plan(custody: Keeper, record: CustodyRecord, current: dict[str, str]) -> None:
     """Account for copies a previous attempt sent but never read back (the player is still frozen)."""
     arrived = {slot: dest for slot, dest in record.plan.items() if current.get(dest) == record.snapshot[slot]}
     _delivered(custody, record, arrived)
 
 
-def _delivered(custody: Custody, record: CustodyRecord, arrived: dict[str, str]) -> None:
+def _delivered(custody: Keeper, record: CustodyRecord, arrived: dict[str, str]) -> None:
     """Record deliveries, then empty their locker slots: a delivered stack exists once, in the inventory.
 
     A crash between the two leaves copies in the lockers that are never given again (they are
@@ -97,7 +133,7 @@ def _delivered(custody: Custody, record: CustodyRecord, arrived: dict[str, str])
         custody.sink.run(custody.r.empty_block_slot(pos, cslot))
 
 
-def _plan(custody: Custody, pending: dict[str, str], current: dict[str, str]) -> dict[str, str]:
+def _plan(custody: Keeper, pending: dict[str, str], current: dict[str, str]) -> dict[str, str]:
     """Each pending stack's destination: its own slot if empty, else a free main slot (if any)."""
     plan: dict[str, str] = {}
     occupied = set(current)
@@ -110,6 +146,6 @@ def _plan(custody: Custody, pending: dict[str, str], current: dict[str, str]) ->
     return plan
 
 
-def _fits_any(custody: Custody, record: CustodyRecord, current: dict[str, str]) -> bool:
+def _fits_any(custody: Keeper, record: CustodyRecord, current: dict[str, str]) -> bool:
     occupied = set(current)
     return any(slot not in occupied for slot in record.pending) or any(s not in occupied for s in MAIN_SLOTS)

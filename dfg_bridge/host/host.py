@@ -12,16 +12,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
-import math
 import queue
 import random
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from dfg_bridge.engine import CardParseError, EngineError
-from dfg_bridge.host import lifecycle
+from dfg_bridge.host.admin import Admin, Reloader
 from dfg_bridge.host.attribution import Attribution
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy
@@ -31,33 +29,27 @@ from dfg_bridge.host.errors import CommandError, HostError
 from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
 from dfg_bridge.host.gamelog import game_event
 from dfg_bridge.host.guard import FailureHook, failed, isolated, player_of
-from dfg_bridge.host.handscreen import HandPoll, on_dialog
+from dfg_bridge.host.handscreen import HandPoll
 from dfg_bridge.host.intents import (
     STATS_INTENTS,
     AdminReload,
     AdminStop,
-    ClearSelection,
-    DialogClick,
-    Hand,
     Intent,
     Join,
-    Leave,
-    Pass,
-    Play,
-    PlaySelection,
-    Start,
     Status,
-    Toggle,
     TriggerCode,
     intent_for_trigger,
     parse_args,
 )
+from dfg_bridge.host.joins import pick_table
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
+from dfg_bridge.host.lifecycle import Recovery
 from dfg_bridge.host.match import EndReason
 from dfg_bridge.host.outage import LinkGate, link_lost
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.purposes import Purpose, PurposeCounter
+from dfg_bridge.host.refusals import Refusal, refuse
 from dfg_bridge.host.releases import Releases
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.spectate import Spectate
@@ -75,14 +67,6 @@ from dfg_bridge.model.events import (
 from dfg_bridge.stats import StatsPort
 
 log = logging.getLogger(__name__)
-
-_POS = re.compile(r"\[(-?[\d.]+)d?, (-?[\d.]+)d?, (-?[\d.]+)d?\]")
-
-JOIN_RADIUS = 24.0
-"""``/dfg join`` without a table picks the nearest table if the player stands within this many blocks."""
-
-Reloader = Callable[[], tuple[HostSettings, MessageCatalog]]
-"""Re-reads config and messages for ``admin reload``."""
 
 
 class GameHost:
@@ -135,14 +119,10 @@ class GameHost:
             release=self.release,
         )
         self.tables: dict[str, Table] = {t.id: Table(self.ctx, t, i) for i, t in enumerate(settings.tables)}
-        self._reload = reload
-        self.setup = setup
-        """Places the tables (the setup command) when the host starts."""
         self.polled_triggers = polled_triggers
         """A trigger poll source re-enables triggers itself; the host must then never do it."""
         self.server_stopping = False
         self.stopped = False
-        self.started = False
         self._calls: dict[str, Callable[[], None]] = {}
         self.attribution = Attribution(self.ctx)
         """Maps the display names of chat and trigger lines to players."""
@@ -156,6 +136,17 @@ class GameHost:
         """The spectator publish hook (the web view), called after every event; ``None``: off."""
         self.desk = StatsDesk(self.ctx, self.tables, stats)
         """Stats, rating and the ranked ladder (``stats``: the writer's port; ``None``: no stats)."""
+        self.recovery = Recovery(self.ctx, self.custody, self.journal, self.ledger, self.tables,
+                                 release=self.release, setup=setup, polled_triggers=polled_triggers,
+                                 on_started=self.tick)  # fmt: skip
+        """Start-up and reconnection: custody, matches and displays brought in line once."""
+        self.admin = Admin(self.ctx, self.tables, self.desk, reload)
+        """``/dfg status`` and the admin commands."""
+
+    @property
+    def started(self) -> bool:
+        """Whether the first start is done."""
+        return self.recovery.started
 
     @property
     def on_rejected(self) -> Callable[[str, str], None] | None:
@@ -204,7 +195,7 @@ class GameHost:
     # ---- start and stop -------------------------------------------------------------------------
     def start(self) -> None:
         """Bring the server in line with our state: objectives, custody recovery, matches, displays."""
-        lifecycle.start(self)
+        self.recovery.start()
 
     def shutdown(self, *, restore: bool = True) -> None:
         """Stop: with ``restore``, end every match and give every player their items back."""
@@ -236,15 +227,9 @@ class GameHost:
         try:
             with self.purposes.scope(table=table):
                 self._dispatch(event)
-        except HostError as exc:
+        except (HostError, EngineError, CardParseError) as exc:
             if player is not None:
-                self._refused(player, exc.code, exc.message_key, exc.params)
-        except EngineError as exc:
-            if player is not None:
-                self._refused(player, exc.code, "error.not_now", {})
-        except CardParseError as exc:
-            if player is not None:
-                self._refused(player, "bad_cards", "error.bad_cards", {"text": str(exc)})
+                self._refused(player, exc)
         except Exception as exc:
             if link_lost(exc):
                 self.gate.failed_on(event, exc)
@@ -314,15 +299,11 @@ class GameHost:
         else:
             self.desk.handle(event)  # stats replies and login UUIDs
 
-    def _refused(self, player: str, code: str, key: str, params: dict[str, object]) -> None:
-        self.ctx.rejected(player, code)
-        self._tell_error(player, key, params)
-
-    def _tell_error(self, player: str, key: str, params: dict[str, object]) -> None:
+    def _refused(self, player: str, exc: Refusal) -> None:
         try:
-            self.ctx.tell(player, key, "red", **params)
+            refuse(self.ctx, player, exc)
         except Exception:
-            log.exception("could not tell %s about %s", player, key)
+            log.exception("could not tell %s about %s", player, exc)
 
     def _intent(self, player: str, intent: Intent) -> None:
         if isinstance(intent, STATS_INTENTS):
@@ -332,39 +313,20 @@ class GameHost:
             if player not in self.ctx.settings.admins:
                 raise CommandError("not_admin")
             if isinstance(intent, AdminStop):
-                self._admin_stop(player, intent.table)
+                self.admin.stop(player, intent.table)
             else:
-                self._admin_reload(player)
+                self.admin.reload(player)
             return
         if isinstance(intent, Join):
             self._join(player, intent.table)
             return
         if isinstance(intent, Status):
-            self._status(player, intent.table)
+            self.admin.status(player, intent.table)
             return
         table = self.table_of(player)
         if table is None:
             raise CommandError("not_joined")
-        if isinstance(intent, Leave):
-            table.leave(player)
-        elif isinstance(intent, Start):
-            if intent.table is not None and intent.table != table.id:
-                raise CommandError("other_table", table=table.settings.name)
-            table.start(player, intent.mode)
-        elif isinstance(intent, Hand):
-            table.show_hand(player)
-        elif isinstance(intent, Play):
-            table.decide(player, intent.cards)
-        elif isinstance(intent, Pass):
-            table.decide(player, None)
-        elif isinstance(intent, PlaySelection):
-            table.play_selection(player)
-        elif isinstance(intent, Toggle):
-            table.toggle(player, intent.card)
-        elif isinstance(intent, ClearSelection):
-            table.clear_selection(player)
-        elif isinstance(intent, DialogClick):
-            on_dialog(table.hands, player, intent.action, intent.card)
+        table.on_intent(player, intent)
 
     # ---- joining and leaving ------------------------------------------------------------------
     def table_of(self, player: str) -> Table | None:
@@ -377,12 +339,9 @@ class GameHost:
             if table_id is None or table_id.lower() == current.id:
                 raise CommandError("already_joined")
             raise CommandError("other_table", table=current.settings.name)
-        if table_id is not None:
-            table = self.tables.get(table_id.lower())
-            if table is None:
-                raise CommandError("no_such_table", table=table_id)
-        else:
-            table = self._pick_table(player)
+        table = (
+            self._named_table(table_id) if table_id is not None else pick_table(self.ctx, self.tables, player)
+        )
         self.desk.check_join(player, table.settings)
         self.custody.take(player)
         record = self.ledger.get(player)
@@ -391,20 +350,11 @@ class GameHost:
         table.add_member(player)
         game_event("join", player=player, table=table.id, lobby=len(table.lobby))
 
-    def _pick_table(self, player: str) -> Table:
-        """The nearest table within :data:`JOIN_RADIUS` of the player, else the first with room."""
-        tables = list(self.tables.values())
-        if len(tables) > 1:
-            match = _POS.search(self.ctx.sink.run(self.ctx.r.read_entity(player, "Pos")))
-            if match:
-                here = tuple(float(v) for v in match.groups())
-                nearest = min(tables, key=lambda t: math.dist(here, t.settings.centre))
-                if math.dist(here, nearest.settings.centre) <= JOIN_RADIUS:
-                    return nearest
-        for table in tables:
-            if table.run is None and len(table.lobby) < table.settings.max_players:
-                return table
-        return tables[0]
+    def _named_table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id.lower())
+        if table is None:
+            raise CommandError("no_such_table", table=table_id)
+        return table
 
     def release(self, player: str) -> None:
         """A player left their table: give their items back now, or at their next join."""
@@ -442,55 +392,12 @@ class GameHost:
         if table is not None:
             table.player_left(player, server_stopping=self.server_stopping)
 
-    # ---- status and admin -----------------------------------------------------------------------
-    def _status(self, player: str, table_id: str | None) -> None:
-        if table_id is not None:
-            table = self.tables.get(table_id.lower())
-            if table is None:
-                raise CommandError("no_such_table", table=table_id)
-        else:
-            table = self.table_of(player) or next(iter(self.tables.values()))
-        table.status_for(player)
-
-    def _admin_stop(self, player: str, table_id: str | None) -> None:
-        targets = list(self.tables.values())
-        if table_id is not None:
-            if table_id.lower() not in self.tables:
-                raise CommandError("no_such_table", table=table_id)
-            targets = [self.tables[table_id.lower()]]
-        for table in targets:
-            table.stop()
-        game_event("admin", player=player, action="stop", tables=",".join(t.id for t in targets))
-        self.ctx.tell(player, "admin.stopped", "green", count=len(targets))
-
-    def _admin_reload(self, player: str) -> None:
-        if self._reload is None:
-            raise CommandError("reload_failed", problem="-")
-        try:
-            settings, messages = self._reload()
-        except Exception as exc:
-            game_event("admin", player=player, action="reload", result="failed")
-            raise CommandError("reload_failed", problem=str(exc)[:200]) from None
-        self.ctx.settings = settings
-        self.ctx.msgs = messages
-        for index, table_settings in enumerate(settings.tables):
-            table = self.tables.get(table_settings.id)
-            if table is None:
-                table = Table(self.ctx, table_settings, index)
-                self.tables[table.id] = table
-                table.scene()
-            elif table.run is not None:
-                table.pending_settings = table_settings
-            else:
-                table.settings = table_settings
-        self.desk.rotate()
-        game_event("admin", player=player, action="reload", result="ok")
-        self.ctx.tell(player, "admin.reloaded", "green")
-
     # ---- link and clock -------------------------------------------------------------------------
     def _link_up(self) -> None:
         """The RCON link is back (daemon start or server restart): resync everything once."""
-        lifecycle.link_up(self)
+        if self.recovery.started:
+            self.server_stopping = False
+        self.recovery.link_up()
 
     def tick(self) -> None:
         """Arm the next once-a-second :class:`Tick`."""

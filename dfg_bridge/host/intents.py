@@ -5,11 +5,11 @@ all end up as one of the frozen :data:`Intent` values here, so the rest of the h
 action once.
 
 >>> parse_args(("play", "S3", "H3"))
-Play(cards='S3 H3')
+PlayCards(cards='S3 H3')
 >>> parse_args(("start", "cpu"))
 Start(mode=<Mode.CPU: 'cpu'>, table=None)
 >>> intent_for_trigger(TriggerCode.PASS, ())
-Pass()
+PassTurn()
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class Status:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class PlayCards:
     """``play <cards>``: e.g. ``S3 H3`` or ``♠3 ♥3``, ``JK=H4`` pins a joker."""
 
     cards: str
@@ -75,7 +75,7 @@ class PlaySelection:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class PassTurn:
     """``pass`` (パス)."""
 
 
@@ -167,9 +167,9 @@ Intent = (
     | Start
     | Hand
     | Status
-    | Play
+    | PlayCards
     | PlaySelection
-    | Pass
+    | PassTurn
     | Toggle
     | ClearSelection
     | DialogClick
@@ -278,7 +278,7 @@ def intent_for_trigger(value: int, table_ids: Sequence[str]) -> Intent:
         TriggerCode.START_CPU: Start(Mode.CPU, table),
         TriggerCode.HAND: Hand(),
         TriggerCode.STATUS: Status(table),
-        TriggerCode.PASS: Pass(),
+        TriggerCode.PASS: PassTurn(),
         TriggerCode.PLAY: PlaySelection(),
         TriggerCode.CLEAR: ClearSelection(),
         TriggerCode.JOIN: Join(table),
@@ -331,10 +331,10 @@ def parse_args(args: Sequence[str]) -> Intent:
     if sub == "play":
         if not rest:
             raise CommandError("bad_args", args="play")
-        return Play(" ".join(rest))
+        return PlayCards(" ".join(rest))
     if sub == "pass":
         _none(rest, sub)
-        return Pass()
+        return PassTurn()
     if sub == "admin":
         return _admin(rest)
     if sub in ("stats", "top", "rank"):

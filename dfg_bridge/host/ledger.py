@@ -51,7 +51,7 @@ class CustodyRecord:
     """One player's custody: ``lockers`` are locker indices, ``snapshot`` maps player slot → item.
 
     ``snapshot`` values are canonical SNBT of the stack without its ``Slot`` key (see
-    :func:`dfg_bridge.host.snbt.canonical`); ``item_count`` is the sum of the stacks' counts.
+    :func:`dfg_bridge.replies.snbt.canonical`); ``item_count`` is the sum of the stacks' counts.
     While giving back, ``plan`` maps each snapshot slot being copied now to its destination slot
     (written before the copies), and ``delivered`` maps each snapshot slot the player verifiably got
     back to where it went: a delivered stack is never copied again.

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dfg_bridge.host.inventory import block_items
-from dfg_bridge.host.ports import BlockPos, CommandRenderer, CommandSink
+from dfg_bridge.host.ports import CommandRenderer, CommandSink
+from dfg_bridge.model.positions import BlockPos
+from dfg_bridge.replies.items import block_items
 
 LOCKER_SLOTS = 27
 """Slots per locker container (a barrel or single chest)."""

@@ -14,12 +14,8 @@ from typing import Any, Protocol
 
 from dfg_bridge.model.dialog import DialogButton
 from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.model.text import Text
-
-BlockPos = tuple[int, int, int]
-"""A block position."""
-Vec3 = tuple[float, float, float]
-"""An exact position."""
 
 
 class CommandSink(Protocol):

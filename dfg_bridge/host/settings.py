@@ -13,7 +13,7 @@ from typing import Any
 from dfg_bridge.config.choices import CrashPolicy, DropoutPolicy, SidebarOverflow
 from dfg_bridge.host.custody import LockerLayout
 from dfg_bridge.host.intents import Mode
-from dfg_bridge.host.ports import BlockPos, Vec3
+from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.stats import Bracket, StatsSettings
 
 MAX_SEATS = 6

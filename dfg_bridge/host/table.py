@@ -1,47 +1,135 @@
-"""One table (卓): its lobby, its match, its seats and its displays.
+"""One table (卓): its lobby, its seats, its displays, and the match it holds.
 
 Tables never touch each other: each has its own lobby, match, timer, selection state and display
-elements (scoped by table id). :class:`Table` adds the lobby, player commands, seats, pausing and
-displays to the match flow of :class:`~dfg_bridge.host.flow.TableFlow`.
+elements (scoped by table id). A :class:`Table` *holds* its parts: the match flow
+(:class:`~dfg_bridge.host.flow.MatchFlow`, which calls back only through the narrow
+:class:`~dfg_bridge.host.flow.FlowHooks` the table fulfils) and the hand screens
+(:class:`~dfg_bridge.host.handscreen.HandScreens`, which ask of the table only what
+:class:`~dfg_bridge.host.handscreen.port.ScreenTable` names).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from dfg_bridge.config.choices import DropoutPolicy
-from dfg_bridge.engine import CARDS
-from dfg_bridge.engine import Phase as EnginePhase
-from dfg_bridge.host.announce import cards_text, title_of
+from dfg_bridge.engine import Card
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.differ import Element
 from dfg_bridge.host.errors import CommandError
-from dfg_bridge.host.flow import TableFlow
+from dfg_bridge.host.events import TimerFired
+from dfg_bridge.host.flow import MatchFlow
 from dfg_bridge.host.gamelog import game_event
-from dfg_bridge.host.handscreen import HandScreens, Surface, WatchTimes, send_chat_hand, show_dialog
-from dfg_bridge.host.intents import Mode
+from dfg_bridge.host.handscreen import (
+    HandScreens,
+    Surface,
+    WatchTimes,
+    on_dialog,
+    send_chat_hand,
+    show_dialog,
+)
+from dfg_bridge.host.intents import (
+    ClearSelection,
+    DialogClick,
+    Hand,
+    Intent,
+    Leave,
+    Mode,
+    PassTurn,
+    PlayCards,
+    PlaySelection,
+    Start,
+    Toggle,
+)
+from dfg_bridge.host.lobby import Lobby
 from dfg_bridge.host.match import EndReason, MatchRun, Participant
+from dfg_bridge.host.names import TableNames
+from dfg_bridge.host.presence import Presence
+from dfg_bridge.host.selection import toggle_card
 from dfg_bridge.host.settings import TableSettings
-from dfg_bridge.host.texts import rules_summary, status_text
-from dfg_bridge.host.views import Phase, SeatSnap, TableSnap, desired
+from dfg_bridge.host.snapshot import table_snapshot
+from dfg_bridge.host.status import rules_summary, status_text
+from dfg_bridge.host.views import TableSnap, desired
 from dfg_bridge.model.text import Text
 
-_SUIT_SYMBOLS = {"SPADES": "♠", "HEARTS": "♥", "DIAMONDS": "♦", "CLUBS": "♣"}
 
-
-class Table(TableFlow):
-    """A table: lobby + match + seats + displays. Only the main thread calls it."""
+class Table:
+    """A table: lobby + match flow + seats + displays. Only the main thread calls it."""
 
     def __init__(self, ctx: HostContext, settings: TableSettings, index: int) -> None:
-        super().__init__(ctx, settings, index)
+        self.ctx = ctx
+        self.settings = settings
+        self.index = index
+        self.names = TableNames(settings.id)
+        self.lobby = Lobby()
         self.pending_settings: TableSettings | None = None
+        self.flow = MatchFlow(ctx, self.names, self)
+        """The match flow (試合の流れ): the match, its turns and its timer."""
+        self.presence = Presence(ctx, self.flow, self)
+        """Disconnects, grace, pauses and resuming (在席)."""
         hs = ctx.settings
         times = WatchTimes(
             fast=hs.hand_poll_interval, idle=hs.hand_idle_interval, off_turn=hs.hand_offturn_interval
         )
         self.hands = HandScreens(self, surface=Surface(hs.hand_surface), times=times)
         """The seated players' hand screens (手札の画面)."""
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.settings.id
+
+    # ---- the match it holds (read by the host, the hand screens and the views) --------------
+    @property
+    def run(self) -> MatchRun | None:
+        """The match being played, if any."""
+        return self.flow.run
+
+    @run.setter
+    def run(self, run: MatchRun | None) -> None:
+        self.flow.run = run
+
+    @property
+    def paused_until(self) -> float | None:
+        """Set while a resumed match waits for its players to come back."""
+        return self.flow.paused_until
+
+    @property
+    def away(self) -> dict[str, float]:
+        """Disconnected players whose seat is kept (grace policy): name → when it expires."""
+        return self.flow.away
+
+    @property
+    def selection(self) -> dict[str, set[int]]:
+        """Per player: selected card indices (the hand screen, clickable chat and dialog share it)."""
+        return self.flow.selection
+
+    def awaiting(self) -> frozenset[int]:
+        """The seats whose decision is awaited now."""
+        return self.flow.awaiting()
+
+    def decide(self, player: str, cards: str | tuple[Card, ...] | None) -> None:
+        """``play <cards>`` or ``pass`` (``None``) for ``player``; raises on errors."""
+        self.flow.decide(player, cards)
+
+    def play_selection(self, player: str) -> None:
+        """Play (or give) the cards ``player`` has selected."""
+        self.flow.play_selection(player)
+
+    def on_timer(self, event: TimerFired) -> None:
+        """The table's timer fired."""
+        self.flow.on_timer(event)
+
+    def recover_timer(self, delay: float = 1.0) -> None:
+        """After a handler failed midway: re-arm the timer (see :meth:`MatchFlow.recover_timer`)."""
+        self.flow.recover_timer(delay)
+
+    def end_match(self, reason: EndReason) -> None:
+        """End the match (standings, seats released, items given back)."""
+        self.flow.end_match(reason)
+
+    def seconds_left(self) -> int | None:
+        """Whole seconds left for the humans now awaited."""
+        return self.flow.seconds_left()
 
     # ---- lobby ----------------------------------------------------------------------------------
     def add_member(self, player: str) -> None:
@@ -79,7 +167,7 @@ class Table(TableFlow):
             if seat is not None and seat not in self.run.dropped:
                 key = "match.dropout_self" if self.settings.exit_pos is None else "match.dropout_self_exit"
                 self.ctx.tell(player, key, "red")
-                self.drop(seat, why="command")
+                self.flow.drop(seat, why="command")
         if self.run is not None and self.run.seat_of(player) is not None:
             self.unseat(player)
         if seated:
@@ -90,6 +178,29 @@ class Table(TableFlow):
             game_event("leave", player=player, table=self.id, why="command")
             self.remove_member(player)
         self.sync()
+
+    def on_intent(self, player: str, intent: Intent) -> None:
+        """What a member asked of their table (the host routes lobby-wide intents itself)."""
+        if isinstance(intent, Leave):
+            self.leave(player)
+        elif isinstance(intent, Start):
+            if intent.table is not None and intent.table != self.id:
+                raise CommandError("other_table", table=self.settings.name)
+            self.start(player, intent.mode)
+        elif isinstance(intent, Hand):
+            self.show_hand(player)
+        elif isinstance(intent, PlayCards):
+            self.decide(player, intent.cards)
+        elif isinstance(intent, PassTurn):
+            self.decide(player, None)
+        elif isinstance(intent, PlaySelection):
+            self.play_selection(player)
+        elif isinstance(intent, Toggle):
+            self.toggle(player, intent.card)
+        elif isinstance(intent, ClearSelection):
+            self.clear_selection(player)
+        elif isinstance(intent, DialogClick):
+            on_dialog(self.hands, player, intent.action, intent.card)
 
     def start(self, player: str, mode: Mode | None) -> None:
         """``/dfg start [normal|cpu]``."""
@@ -126,7 +237,7 @@ class Table(TableFlow):
         self.ctx.journal.append(self.id, run.header())
         self.run = run
         self.hands.new_match()
-        self.paused_until = None
+        self.flow.paused_until = None
         count, rounds = len(participants), self.settings.rounds
         if mode is Mode.CPU:
             line = self.ctx.text("start.cpu", cpus=count - len(humans), count=count, rounds=rounds)
@@ -141,7 +252,7 @@ class Table(TableFlow):
         self.seat_players(humans)
         for name in humans:
             self.ctx.tell(name, "start.seated", "gray")
-        self.begin_round()
+        self.flow.begin_round()
 
     # ---- player info ------------------------------------------------------------------------------
     def show_hand(self, player: str) -> None:
@@ -167,15 +278,8 @@ class Table(TableFlow):
             self._send_hand(player, seat, your_turn=True)
 
     def toggle(self, player: str, card_index: int) -> None:
-        """Select or unselect a card (clickable chat, later the hand screen)."""
-        run = self.run
-        seat = run.seat_of(player) if run is not None else None
-        if run is None or run.round is None or seat is None:
-            raise CommandError("not_playing")
-        if card_index not in {c.index for c in run.round.hand(seat)}:
-            raise CommandError("not_in_hand", cards=str(CARDS[card_index]))
-        chosen = self.selection.setdefault(player, set())
-        chosen.symmetric_difference_update({card_index})
+        """Select or unselect a card from clickable chat (the chat hand is sent again)."""
+        seat = toggle_card(self.run, self.selection, player, card_index)
         self._send_hand(player, seat, your_turn=False)
 
     def clear_selection(self, player: str) -> None:
@@ -200,7 +304,7 @@ class Table(TableFlow):
         elif self.paused_until is not None:
             lines.append(text("status.paused", round=run.round_no, rounds=run.rounds))
         else:
-            acting = "、".join(run.participants[s].name for s in sorted(self._awaiting())) or "-"
+            acting = "、".join(run.participants[s].name for s in sorted(self.awaiting())) or "-"
             lines.append(text("status.match", round=run.round_no, rounds=run.rounds, player=acting))
         rules = text("status.rules", rules=rules_summary(self.settings.rules, self.ctx.msgs, self.ctx.lang))
         self.ctx.tell_text(player, status_text(lines, rules, text("status.header", table=self.settings.name)))
@@ -229,6 +333,12 @@ class Table(TableFlow):
             return
         self.ctx.sink.run(self.ctx.r.ride_dismount(player))
 
+    def leave_table(self, player: str) -> None:
+        """The match is over for a human still in the lobby: off their seat, out of the lobby."""
+        if player in self.lobby:
+            self.unseat(player)
+            self.remove_member(player)
+
     def send_to_exit(self, player: str) -> None:
         """Teleport a player who left mid-match to the table's ``exit_pos``, or to the world spawn."""
         if player not in self.ctx.online:
@@ -236,106 +346,26 @@ class Table(TableFlow):
         r, exit_pos = self.ctx.r, self.settings.exit_pos
         self.ctx.sink.run(r.teleport_to_spawn(player) if exit_pos is None else r.teleport(player, exit_pos))
 
-    # ---- connections ------------------------------------------------------------------------------
+    # ---- connections (see :mod:`dfg_bridge.host.presence`) ------------------------------------------
     def player_left(self, player: str, *, server_stopping: bool) -> None:
         """A lobby member disconnected (or was kicked)."""
-        if player not in self.lobby:
-            return
-        run = self.run
-        seat = run.seat_of(player) if run is not None else None
-        if run is None or seat is None:
-            game_event("leave", player=player, table=self.id, why="disconnect")
-            self.remove_member(player)
-            self.sync()
-            return
-        if server_stopping or self.paused_until is not None or seat in run.dropped:
-            return
-        if self.settings.dropout is DropoutPolicy.GRACE:
-            grace = self.settings.durations.grace
-            self.away[player] = self.ctx.clock() + grace
-            note = self.ctx.text("match.grace", player=player, seconds=round(grace))
-            self.ctx.to_team(self.names.team, Text(note, color="yellow"))
-            self._plan()
-            self.sync()
-            return
-        self.drop(seat, why="disconnect")
-        if self.run is not None:
-            self.remove_member(player)
-        self.sync()
+        self.presence.player_left(player, server_stopping=server_stopping)
 
     def player_back(self, player: str) -> None:
         """A lobby member (re)joined the server."""
-        run = self.run
-        if run is None or player not in self.lobby:
-            return
-        if player in self.away:
-            del self.away[player]
-            self.seat_players([player])
-            self._plan()
-            self.sync()
-            back = self.ctx.text("match.resumed", player=player)
-            self.ctx.to_team(self.names.team, Text(back, color="green"))
-        elif self.paused_until is not None:
-            self.seat_players([player])
-            self.try_resume()
+        self.presence.player_back(player)
 
     def pause(self, wait: float | None) -> None:
         """Hold the match until its players are back (``wait`` seconds, ``None``: until told)."""
-        if self.run is None:
-            return
-        self.paused_until = math.inf if wait is None else self.ctx.clock() + wait
-        self._arm(None)
-        self.sync()
+        self.presence.pause(wait)
 
     def try_resume(self, *, force: bool = False) -> None:
         """Resume a paused match once every remaining human is online (or ``force``: drop the rest)."""
-        run = self.run
-        if run is None or self.paused_until is None:
-            return
-        missing = [p for p in run.humans_left() if p not in self.ctx.online]
-        if missing and not force:
-            return
-        self.paused_until = None
-        for name in missing:
-            seat = run.seat_of(name)
-            if seat is not None:
-                self.drop(seat, why="not_back")
-                if self.run is None:
-                    return
-                self.remove_member(name)
-        if self.run is None:
-            return
-        self.seat_players([p for p in run.humans_left() if p in self.ctx.online])
-        resumed = self.ctx.text("match.resumed_after_restart")
-        self.ctx.to_team(self.names.team, Text(resumed, color="green"))
-        if run.round is None:
-            self.begin_round()
-        elif run.round.over:
-            self._round_over()
-        else:
-            self._turn_started()
-            self.sync()
-            self._notify_human()
+        self.presence.try_resume(force=force)
 
     def on_tick(self) -> None:
         """Once a second: grace and pause expiries, and the bossbar countdown."""
-        if self.run is None:
-            return
-        now = self.ctx.clock()
-        if self.paused_until is not None:
-            if now >= self.paused_until:
-                self.try_resume(force=True)
-            return
-        for name, until in list(self.away.items()):
-            if now >= until and self.run is not None:
-                seat = self.run.seat_of(name)
-                self.away.pop(name, None)
-                if seat is not None:
-                    self.drop(seat, why="grace_expired")
-                if self.run is not None:
-                    self.remove_member(name)
-        if self.run is not None and self.seconds_left() is not None:
-            self.sync()
+        self.presence.on_tick()
 
     def stop(self, reason: EndReason = EndReason.STOPPED) -> None:
         """``admin stop`` / shutdown: end the match and give everyone at this table their items back."""
@@ -348,63 +378,7 @@ class Table(TableFlow):
     # ---- displays ---------------------------------------------------------------------------------
     def snapshot(self) -> TableSnap:
         """What the displays of this table depend on, now."""
-        base = {
-            "table_id": self.id,
-            "table_name": self.settings.name,
-            "lobby": tuple(self.lobby.members),
-            "members": tuple(self.lobby.members),
-            "seat_count": len(self.settings.seats),
-        }
-        run = self.run
-        if run is None:
-            return TableSnap(**base)  # type: ignore[arg-type]
-        rnd = run.round
-        totals = run.match.totals()
-        awaiting = self._awaiting()
-        places = {f.seat: f.place for f in rnd.finished} if rnd is not None else {}
-        counts = rnd.hand_counts() if rnd is not None else (0,) * len(run.participants)
-        seats = []
-        for i, person in enumerate(run.participants):
-            place = places.get(i)
-            seats.append(
-                SeatSnap(
-                    name=person.name,
-                    cards=counts[i],
-                    points=totals[i],
-                    to_act=i in awaiting,
-                    passed=rnd is not None and i in rnd.passed,
-                    place=place,
-                    title=title_of(place, run.round_players) if place is not None else None,
-                    dropped=i in run.dropped,
-                    away=person.name in self.away,
-                    cpu=person.cpu,
-                )
-            )
-        if self.paused_until is not None:
-            phase = Phase.PAUSED
-        elif rnd is None or self._between_until is not None:
-            phase = Phase.BETWEEN
-        elif rnd.phase is EnginePhase.EXCHANGE:
-            phase = Phase.EXCHANGE
-        else:
-            phase = Phase.PLAY
-        field = cards_text(rnd.field.cards, rnd.field.readings) if rnd is not None and rnd.field else None
-        lock = "".join(_SUIT_SYMBOLS.get(s.name, "") for s in sorted(rnd.lock)) if rnd and rnd.lock else ""
-        return TableSnap(
-            **base,  # type: ignore[arg-type]
-            phase=phase,
-            round_no=run.round_no,
-            rounds=run.rounds,
-            seats=tuple(seats),
-            field=field,
-            revolution=bool(rnd and rnd.revolution),
-            eleven_back=bool(rnd and rnd.eleven_back),
-            lock=lock,
-            number_lock=bool(rnd and rnd.number_lock),
-            acting=tuple(run.participants[s].name for s in sorted(awaiting)),
-            seconds_left=self.seconds_left(),
-            seconds_total=round(self._deadline_total) if self._deadline_total else None,
-        )
+        return table_snapshot(self)
 
     def sync(self) -> None:
         """Send the changed display elements of this table."""

@@ -1,95 +1,137 @@
-"""What players are told during a match (案内): announcements, exchange notes, timer notes, refusals.
+"""What players are told during a match (案内): phase notes, announcements, exchange and timer notes.
 
-Functions of a table's match flow state, split from :mod:`dfg_bridge.host.flow` so that module is
-only about the flow itself.
+Pure: a match run, engine events and the message catalogue in, :class:`Note` values out. The match
+flow (:class:`~dfg_bridge.host.flow.MatchFlow`) sends them; nothing here sends a command or changes
+state. What a refused play is told is :mod:`dfg_bridge.host.refusals`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from dfg_bridge.engine import Action, Discard, EngineError, Give, Pass, Phase, Play, Round, parse_cards
+from dfg_bridge.engine import Action, Give, Pass, Phase, Play
 from dfg_bridge.engine.events import Event, Gave
-from dfg_bridge.host.announce import announce, cards_message, cards_text
-from dfg_bridge.host.context import HostContext
-from dfg_bridge.host.errors import CommandError
+from dfg_bridge.host.announce import announce, cards_message, cards_text, rank_name, title_of
 from dfg_bridge.host.match import MatchRun
+from dfg_bridge.host.ports import MessageCatalog
 from dfg_bridge.model.text import Text
 
-if TYPE_CHECKING:
-    from dfg_bridge.host.flow import TableFlow
+
+@dataclass(frozen=True)
+class Note:
+    """One chat message of a match: to one player, or to the table's team when ``player`` is ``None``."""
+
+    text: Text
+    player: str | None = None
 
 
-def phase_notes(flow: TableFlow) -> None:
-    """Announce the exchange, or the first leader once play begins."""
-    run = flow.run
-    assert run is not None and run.round is not None
+@dataclass(frozen=True)
+class Told:
+    """Which phase notes of this round the table has had (each is said once)."""
+
+    exchange: bool = False
+    leader: bool = False
+
+
+@dataclass(frozen=True)
+class Words:
+    """The message catalogue in one language, for building notes."""
+
+    msgs: MessageCatalog
+    lang: str
+
+    def text(self, key: str, /, **params: object) -> str:
+        """A message in this language."""
+        return self.msgs.get(key, self.lang, **params)
+
+    def line(self, key: str, color: str | None = None, /, **params: object) -> Text:
+        """A message as a (coloured) text."""
+        return Text(self.text(key, **params), color=color)
+
+
+def phase_notes(run: MatchRun, told: Told, words: Words, exchange_seconds: float) -> tuple[list[Note], Told]:
+    """The exchange's announcement, or the first leader's once play begins; and what is told after."""
     rnd = run.round
-    if rnd.phase is Phase.EXCHANGE and not flow.exchange_told:
-        flow.exchange_told = True
-        seconds = round(flow.settings.durations.exchange)
-        start = flow.ctx.text("exchange.start", seconds=seconds)
-        flow.ctx.to_team(flow.names.team, Text(start, color="aqua"))
+    assert rnd is not None
+    notes: list[Note] = []
+    if rnd.phase is Phase.EXCHANGE and not told.exchange:
+        notes.append(Note(words.line("exchange.start", "aqua", seconds=round(exchange_seconds))))
         for giver, low, count in exchange_pairs(run):
             person = run.participants[giver]
             if not person.cpu and count > 0:  # a briber (買収) is told by its own prompt instead
                 taker = run.participants[low].name
-                flow.ctx.tell(person.name, "exchange.choose", "aqua", player=taker, count=count)
-    elif rnd.phase is Phase.PLAY and not flow.leader_told:
-        flow.leader_told = True
-        if flow.exchange_told:
-            flow.ctx.to_team(flow.names.team, Text(flow.ctx.text("exchange.done"), color="aqua"))
+                notes.append(
+                    Note(words.line("exchange.choose", "aqua", player=taker, count=count), person.name)
+                )
+        return notes, Told(exchange=True, leader=told.leader)
+    if rnd.phase is Phase.PLAY and not told.leader:
+        if told.exchange:
+            notes.append(Note(words.line("exchange.done", "aqua")))
         if rnd.to_act is not None:
-            leader = run.participants[rnd.to_act].name
-            flow.ctx.to_team(flow.names.team, Text(flow.ctx.text("round.first_leader", player=leader)))
+            notes.append(Note(words.line("round.first_leader", player=run.participants[rnd.to_act].name)))
+        return notes, Told(exchange=told.exchange, leader=True)
+    return notes, told
 
 
-def announce_events(flow: TableFlow, events: Sequence[Event]) -> None:
-    """Announce engine events to the table; exchanged cards go privately to the two players."""
-    run = flow.run
-    if run is None:
-        return
-    names = run.names
-    n_players = run.round_players
+def event_notes(run: MatchRun, events: Sequence[Event], words: Words) -> list[Note]:
+    """Engine events as chat lines for the table; exchanged cards go privately to the two players."""
+    notes: list[Note] = []
     for event in events:
         if isinstance(event, Gave) and event.why.startswith("exchange"):
-            tell_exchange(flow, event)
+            notes += exchange_notes(run, event, words)
             continue
-        text = announce(event, names, n_players, flow.ctx.msgs, flow.ctx.lang)
+        text = announce(event, run.names, run.round_players, words.msgs, words.lang)
         if text is not None:
-            flow.ctx.to_team(flow.names.team, text)
+            notes.append(Note(text))
+    return notes
 
 
-def tell_exchange(flow: TableFlow, event: Gave) -> None:
-    """Tell the two players of an exchange which cards moved (the receiver not, if ``event.hidden``)."""
-    assert flow.run is not None
-    giver, taker = flow.run.participants[event.seat], flow.run.participants[event.to]
+def exchange_notes(run: MatchRun, event: Gave, words: Words) -> list[Note]:
+    """What the two players of an exchange are told (the receiver nothing, if ``event.hidden``)."""
+    giver, taker = run.participants[event.seat], run.participants[event.to]
     cards = cards_text(event.cards)
-    msgs, lang = flow.ctx.msgs, flow.ctx.lang
+    msgs, lang = words.msgs, words.lang
+    notes = []
     if not giver.cpu:
         if event.why == "exchange_auto":
             text = cards_message(msgs, "exchange.given_auto", lang, cards, player=taker.name,
                                  count=len(event.cards))  # fmt: skip
         else:
             text = cards_message(msgs, "exchange.gave", lang, cards, player=taker.name)
-        flow.ctx.tell_text(giver.name, text)
+        notes.append(Note(text, giver.name))
     if not taker.cpu and not event.hidden:  # UECda: 大富豪 and 富豪 are not told what they got
-        received = cards_message(msgs, "exchange.received", lang, cards, player=giver.name)
-        flow.ctx.tell_text(taker.name, received)
+        notes.append(
+            Note(cards_message(msgs, "exchange.received", lang, cards, player=giver.name), taker.name)
+        )
+    return notes
 
 
-def tell_timeout(ctx: HostContext, player: str, action: Action) -> None:
-    """Tell a player what the timer did for them."""
-    msgs, lang = ctx.msgs, ctx.lang
+def timeout_note(player: str, action: Action, words: Words) -> Note | None:
+    """What a player is told the timer did for them."""
+    msgs, lang = words.msgs, words.lang
     if isinstance(action, Pass):
-        ctx.tell(player, "turn.timeout_pass", "gray")
-    elif isinstance(action, Play):
+        return Note(words.line("turn.timeout_pass", "gray"), player)
+    if isinstance(action, Play):
         cards = cards_text(action.meld.cards, action.meld.readings)
-        ctx.tell_text(player, cards_message(msgs, "turn.timeout_play", lang, cards, "gray"))
-    elif isinstance(action, Give):
-        given = cards_message(msgs, "exchange.timeout", lang, cards_text(action.cards), "gray")
-        ctx.tell_text(player, given)
+        return Note(cards_message(msgs, "turn.timeout_play", lang, cards, "gray"), player)
+    if isinstance(action, Give):
+        return Note(cards_message(msgs, "exchange.timeout", lang, cards_text(action.cards), "gray"), player)
+    return None
+
+
+def round_result(run: MatchRun, ranking: Sequence[int], words: Words) -> Note:
+    """The finished round's places, ranks and points, for the table (after ``finish_round``)."""
+    record = run.match.records[-1]
+    n = len(ranking)
+    totals = run.match.totals()
+    parts = [words.line("round.over", "gold", round=record.number)]
+    for place, seat in enumerate(ranking, start=1):
+        rank = rank_name(title_of(place, n), words.msgs, words.lang)
+        line = words.text("round.result", place=place, player=run.participants[seat].name, rank=rank,
+                          points=record.points[seat], total=totals[seat])  # fmt: skip
+        parts += [Text("\n"), Text(line)]
+    return Note(Text.join(parts))
 
 
 def exchange_pairs(run: MatchRun) -> list[tuple[int, int, int]]:
@@ -111,29 +153,3 @@ def exchange_pairs(run: MatchRun) -> list[tuple[int, int, int]]:
         count = len(legal.cards) if isinstance(legal, Give) else 0
         out.append((giver, receiver, count))
     return out
-
-
-REFUSALS = {"not_your_turn": "not_your_turn", "wrong_phase": "not_now", "not_playing": "not_playing"}
-
-
-def refusal(exc: EngineError, rnd: Round, seat: int, cards: object, ctx: HostContext) -> CommandError:
-    """An engine refusal as a player-facing error with the placeholders its message needs."""
-    code = REFUSALS.get(exc.code, exc.code)
-    params: dict[str, object] = {}
-    field = rnd.field
-    if exc.code == "wrong_kind" and field is not None:
-        kind = field.kind.value
-        params["kind"] = ctx.text(f"kinds.{kind}", size=field.size)
-    elif exc.code == "wrong_size" and field is not None:
-        params["size"] = field.size
-    elif exc.code == "locked":
-        params["suit"] = "".join(s.symbol for s in sorted(rnd.lock or ()))
-    elif exc.code == "not_in_hand":
-        shown = cards if isinstance(cards, tuple) else ()
-        params["cards"] = cards if isinstance(cards, str) else " ".join(str(c) for c in shown)
-    elif exc.code == "wrong_count":
-        legal = next(iter(rnd.legal_actions(seat)), None)
-        params["count"] = len(legal.cards) if isinstance(legal, Give | Discard) else "?"
-        chosen = cards if not isinstance(cards, str) else parse_cards(cards)
-        params["selected"] = len(chosen) if isinstance(chosen, tuple) else 0
-    return CommandError(code, **params)

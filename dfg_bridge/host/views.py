@@ -21,7 +21,7 @@ from dfg_bridge.host.ports import MessageCatalog
 from dfg_bridge.model.text import Text
 
 
-class Phase(enum.Enum):
+class TablePhase(enum.Enum):
     """What a table is doing, as the displays see it."""
 
     IDLE = "idle"
@@ -58,7 +58,7 @@ class TableSnap:
 
     table_id: str
     table_name: str
-    phase: Phase = Phase.IDLE
+    phase: TablePhase = TablePhase.IDLE
     round_no: int = 0
     rounds: int = 0
     seats: tuple[SeatSnap, ...] = ()
@@ -100,10 +100,10 @@ def _seat_text(seat: SeatSnap, msgs: MessageCatalog, lang: str) -> Text:
 
 
 def _centre(snap: TableSnap, msgs: MessageCatalog, lang: str) -> Text:
-    if snap.phase is Phase.IDLE:
+    if snap.phase is TablePhase.IDLE:
         idle = msgs.get("display.centre_idle", lang, table=snap.table_name, count=len(snap.lobby))
         return Text(idle, color="gold")
-    if snap.phase is Phase.EXCHANGE:
+    if snap.phase is TablePhase.EXCHANGE:
         body = Text(msgs.get("display.centre_exchange", lang), color="aqua")
     elif snap.field is None:
         body = Text(msgs.get("display.centre_empty", lang), color="gray")
@@ -129,16 +129,16 @@ def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, in
     total = snap.seconds_total or 1
     left = snap.seconds_left if snap.seconds_left is not None else total
     where = {"round": snap.round_no, "rounds": snap.rounds}
-    if snap.phase is Phase.IDLE:
+    if snap.phase is TablePhase.IDLE:
         return Text(msgs.get("display.bossbar_lobby", lang, count=len(snap.lobby))), 0, 1
-    if snap.phase is Phase.PAUSED:
+    if snap.phase is TablePhase.PAUSED:
         return Text(msgs.get("display.bossbar_paused", lang, table=snap.table_name)), 0, 1
-    if snap.phase is Phase.BETWEEN:
+    if snap.phase is TablePhase.BETWEEN:
         return Text(msgs.get("display.bossbar_between", lang, **where)), 0, 1
     # The bar itself counts down every second; the name says the seconds only in the last
     # :data:`NAME_COUNTDOWN` of them, so a turn costs one name change instead of one a second (issue 19).
     counting = snap.seconds_left is not None and left <= NAME_COUNTDOWN
-    if snap.phase is Phase.EXCHANGE:
+    if snap.phase is TablePhase.EXCHANGE:
         key = "display.bossbar_exchange" if counting else "display.bossbar_exchange_wait"
         return Text(msgs.get(key, lang, seconds=left, **where)), left, total
     who = "、".join(snap.acting) or "-"
@@ -147,7 +147,7 @@ def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, in
 
 
 def _sidebar_lines(snap: TableSnap, msgs: MessageCatalog, lang: str) -> list[tuple[int, Text]]:
-    if snap.phase is Phase.IDLE:
+    if snap.phase is TablePhase.IDLE:
         return [(0, Text(msgs.get("display.sidebar_waiting", lang, player=name))) for name in snap.lobby]
     lines = []
     for seat in snap.seats:

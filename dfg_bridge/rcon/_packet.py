@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import struct
 
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
+
 HEADER = struct.Struct("<iii")
 LENGTH = struct.Struct("<i")
 
@@ -18,7 +20,7 @@ TYPE_LOGIN = 3
 TYPE_PROBE = 100
 """Any type vanilla does not know; it answers ``Unknown request 64`` with the probe's id."""
 
-MAX_REQUEST_PAYLOAD = 1446
+MAX_REQUEST_PAYLOAD = MAX_COMMAND_BYTES
 """Vanilla reads one 1460-byte buffer per request: 1460 − 12 header − 2 padding bytes."""
 
 MIN_PACKET_LENGTH = 10

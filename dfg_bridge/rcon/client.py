@@ -1,6 +1,6 @@
 """The daemon's RCON client (RCONクライアント): one connection, one request at a time, never a signal.
 
-Why our own (DESIGN §1, §3.1): mcrcon 0.7.0 times out with ``SIGALRM`` (main thread only), spins at
+Why our own (ARCHITECTURE §1, §6.1): mcrcon 0.7.0 times out with ``SIGALRM`` (main thread only), spins at
 100 % CPU on a closed socket, truncates multi-packet replies and never checks request ids.
 
 Protocol rules this client keeps:
@@ -34,12 +34,12 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Self
 
+from dfg_bridge.model.secret import Secret
 from dfg_bridge.rcon import _packet
 from dfg_bridge.rcon._connection import Connection
 from dfg_bridge.rcon.backoff import Backoff
 from dfg_bridge.rcon.errors import RconError, RconErrorCode
 from dfg_bridge.rcon.linkstate import LinkListener, LinkState
-from dfg_bridge.rcon.password import Secret
 from dfg_bridge.rcon.stats import RconStats
 
 __all__ = ["MAX_COMMAND_BYTES", "RconClient", "encode_command"]

@@ -1,6 +1,6 @@
 """The reply guard (返答の検査): every reply is checked against its command before anyone acts on it.
 
-Another RCON client on the same server shares vanilla's one console buffer (DESIGN §6), so a reply
+Another RCON client on the same server shares vanilla's one console buffer (ARCHITECTURE §9), so a reply
 may belong to the other client, or ours may have gone to it. :class:`ReplyGuard` wraps the RCON
 client and, for every command:
 

@@ -6,39 +6,10 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from dfg_bridge.model.secret import Secret
 from dfg_bridge.rcon.errors import RconError, RconErrorCode
 
 __all__ = ["Secret", "resolve_password"]
-
-
-class Secret:
-    """A string that never shows itself in ``repr``/``str``, so a password cannot leak into a log.
-
-    >>> s = Secret("hunter2")
-    >>> repr(s), str(s), s.reveal()
-    ("Secret('***')", '***', 'hunter2')
-    """
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def reveal(self) -> str:
-        """The actual text; call it only where the password is sent."""
-        return self._value
-
-    def __repr__(self) -> str:
-        return "Secret('***')"
-
-    def __str__(self) -> str:
-        return "***"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Secret) and other._value == self._value
-
-    def __hash__(self) -> int:
-        return hash(self._value)
 
 
 def resolve_password(config_value: str | None, env: Mapping[str, str] | None = None) -> Secret:

@@ -1,6 +1,6 @@
 """Does a reply fit its command? (返答の照合) — and which replies are the server refusing a command.
 
-Vanilla keeps **one** console output buffer for every RCON connection (DESIGN §6): when another RCON
+Vanilla keeps **one** console output buffer for every RCON connection (ARCHITECTURE §9): when another RCON
 client (an admin panel, a backup script) talks to the server at the same time, our reply can be
 empty (our output went to the other connection), the other's output, or ours with the other's glued
 on. Every answer the daemon reads names what it answers — ``x, y, z has the following block data``,

@@ -7,7 +7,9 @@ string. Text comes in as :class:`~dfg_bridge.model.text.Text`, items as
 """
 
 from dfg_bridge.model.dialog import DialogButton
-from dfg_bridge.render.base import MAX_COMMAND_BYTES, BlockPos, Vec3, clockwise, fits, step
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
+from dfg_bridge.model.positions import BlockPos, Vec3
+from dfg_bridge.render.base import clockwise, fits, step
 from dfg_bridge.render.control import GameRule
 from dfg_bridge.render.dialect import Dialect, dialect_for
 from dfg_bridge.render.displays import BossbarColor, BossbarStyle, DisplaySlot, TeamColor, team_sidebar

@@ -1,7 +1,10 @@
 """What every builder shares: the version's features, text in arguments and in NBT, items, validation.
 
-Builders live in small mixins (``chat``, ``items``, ``scoreboard``, ``world``, ``control``), each a
-subclass of :class:`DialectBase`; :class:`~dfg_bridge.render.dialect.Dialect` combines them.
+Builders live in small mixins, each a subclass of :class:`DialectBase`: ``chat`` (tellraw, titles,
+dialogs), ``items`` (item stacks, ``clear``, ``data get``), ``displays`` (scoreboard, bossbar, teams),
+``world`` (blocks, entities, signs, locks), ``control`` (game rules, triggers, ``execute store``) and
+``watch`` (the hand-screen watch's one-command tests). :class:`~dfg_bridge.render.dialect.Dialect`
+combines them.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import re
 from collections.abc import Sequence
 
 from dfg_bridge.model.items import BookSpec, ItemSpec
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
+from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.model.text import Text
 from dfg_bridge.render.errors import RenderError
 from dfg_bridge.render.escape import snbt_key, snbt_string
@@ -25,11 +30,6 @@ from dfg_bridge.render.version import (
     Version,
 )
 
-BlockPos = tuple[int, int, int]
-"""A block position (integers)."""
-Vec3 = tuple[float, float, float]
-"""An exact position; always written with a decimal point so Minecraft does not add 0.5."""
-
 FACINGS = ("north", "east", "south", "west")
 """Horizontal facings in clockwise order."""
 
@@ -40,9 +40,6 @@ MAX_BOOK_PAGES = 100
 """Pages in a written book (``WrittenBookContent.MAX_PAGES``)."""
 MAX_BOOK_TITLE = 32
 """Characters in a written book's title (``WrittenBookContent.TITLE_MAX_LENGTH``)."""
-
-MAX_COMMAND_BYTES = 1446
-"""Vanilla RCON reads one 1460-byte packet: a command longer than this (UTF-8) kills the connection."""
 
 # Unquoted-string characters in Brigadier: names, objectives, teams and tags must stay within them.
 _NAME_RE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")

@@ -6,8 +6,9 @@ import enum
 from collections.abc import Sequence
 
 from dfg_bridge.model.dialog import DialogButton
+from dfg_bridge.model.positions import BlockPos
 from dfg_bridge.model.text import Text
-from dfg_bridge.render.base import BlockPos, DialectBase
+from dfg_bridge.render.base import DialectBase
 from dfg_bridge.render.errors import RenderError
 from dfg_bridge.render.text import check_click_command, text_snbt
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dfg_bridge.model.items import ItemSpec
-from dfg_bridge.render.base import BlockPos, DialectBase
+from dfg_bridge.model.positions import BlockPos
+from dfg_bridge.render.base import DialectBase
 from dfg_bridge.render.errors import RenderError
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from dfg_bridge.render.base import DialectBase, Vec3, fits
+from dfg_bridge.model.positions import Vec3
+from dfg_bridge.render.base import DialectBase, fits
 from dfg_bridge.render.errors import RenderError
 
 _SLOT_RANGES = frozenset(

@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.positions import BlockPos, Vec3
 from dfg_bridge.model.text import Click, ClickAction, Text
-from dfg_bridge.render.base import FACINGS, BlockPos, DialectBase, Vec3, clockwise, step
+from dfg_bridge.render.base import FACINGS, DialectBase, clockwise, step
 from dfg_bridge.render.errors import RenderError
 
 _PROPERTY_RE = re.compile(r"^[a-z0-9_]+$")
@@ -164,7 +165,7 @@ class WorldCommands(DialectBase):
         return cmd
 
     def teleport_to_spawn(self, target: str) -> str:
-        """``tp <target> ~0.5 ~ ~0.5``: an RCON command's ``~`` is the world spawn block (DESIGN §6)."""
+        """``tp <target> ~0.5 ~ ~0.5``: an RCON command's ``~`` is the world spawn block (ARCHITECTURE §9)."""
         return f"tp {self.target(target)} ~0.5 ~ ~0.5"
 
     # --- blocks ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
 
 from pathlib import Path
 
-from dfg_bridge.sim.log import Flavor
+from dfg_bridge.sim.log import ServerFlavour
 from dfg_bridge.sim.server import SimOptions, SimServer
 
-__all__ = ["Flavor", "Path", "SimOptions", "SimServer"]
+__all__ = ["Path", "ServerFlavour", "SimOptions", "SimServer"]

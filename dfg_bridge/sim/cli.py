@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from dfg_bridge.sim.errors import SimError
-from dfg_bridge.sim.log import Flavor
+from dfg_bridge.sim.log import ServerFlavour
 from dfg_bridge.sim.server import SimOptions, SimServer
 
 __all__ = ["main"]
@@ -34,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="dfg-bridge sim", description="Run the simulated Minecraft server.")
     p.add_argument("--version", default="1.21.6", help="Minecraft version to imitate (1.20.5-26.1.x)")
     p.add_argument(
-        "--flavor", choices=[f.value for f in Flavor], default="paper", help="log and command flavour"
+        "--flavor", choices=[f.value for f in ServerFlavour], default="paper", help="log and command flavour"
     )
     p.add_argument("--rcon-port", type=int, default=25575, help="RCON port on 127.0.0.1 (0 = any free port)")
     p.add_argument("--rcon-password", default="dfg-sim", help="RCON password (empty disables RCON)")
@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise _UsageError(f"--{name.replace('_', '-')} must be 0-65535")
         options = SimOptions(
             version=args.version,
-            flavor=Flavor(args.flavor),
+            flavor=ServerFlavour(args.flavor),
             directory=Path(args.dir),
             rcon_port=args.rcon_port,
             rcon_password=args.rcon_password,

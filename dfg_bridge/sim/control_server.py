@@ -47,13 +47,29 @@ import json
 import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from dfg_bridge.sim import actions, views
+from dfg_bridge.sim.commands.core import Executor
 from dfg_bridge.sim.errors import SimError
+from dfg_bridge.sim.races import Races
+from dfg_bridge.sim.rcon import MixUps
 
-if TYPE_CHECKING:
-    from dfg_bridge.sim.server import SimServer
+
+class Served(Protocol):
+    """What the control API serves: the parts of :class:`~dfg_bridge.sim.server.SimServer` it drives."""
+
+    executor: Executor
+    mixups: MixUps
+    races: Races
+    restarts: int
+
+    @property
+    def rcon_port(self) -> int: ...
+    def stats(self) -> dict[str, Any]: ...
+    def restart(self, *, downtime_s: float = 0.0, rejoin: bool = False) -> None: ...
+    def stop(self) -> None: ...
+
 
 __all__ = ["ControlServer"]
 
@@ -106,9 +122,9 @@ def _text(body: dict[str, Any], key: str = "text") -> str:
 class ControlServer:
     """A threaded HTTP server bound to loopback, serving one :class:`SimServer`."""
 
-    def __init__(self, sim: SimServer, host: str, port: int) -> None:
+    def __init__(self, sim: Served, host: str, port: int) -> None:
         self.sim = sim
-        handler = type("_Handler", (_Handler,), {"sim": sim})
+        handler = type("_Handler", (_Handler,), {"sim": sim, "control": self})
         self._httpd = ThreadingHTTPServer((host, port), handler)
         self._httpd.daemon_threads = True
         self.port: int = self._httpd.server_address[1]
@@ -134,7 +150,8 @@ class ControlServer:
 
 
 class _Handler(BaseHTTPRequestHandler):
-    sim: SimServer
+    sim: Served
+    control: ControlServer
     protocol_version = "HTTP/1.1"
     server_version = "dfg-sim"
 
@@ -185,9 +202,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def _handle(self, method: str) -> None:
-        control = self.sim._control
-        if control is not None:
-            control.requests += 1
+        self.control.requests += 1
         try:
             url = urllib.parse.urlsplit(self.path)
             parts = [urllib.parse.unquote(p) for p in url.path.split("/") if p]
@@ -201,8 +216,7 @@ class _Handler(BaseHTTPRequestHandler):
         except SimError as exc:
             status, payload = 400, {"error": exc.message, "code": exc.code}
         except Exception as exc:  # the control API must never take the server down
-            if control is not None:
-                control.errors += 1
+            self.control.errors += 1
             status, payload = 500, {"error": f"{type(exc).__name__}: {exc}", "code": "internal"}
         with contextlib.suppress(OSError):  # the client went away
             self._send(status, payload)
@@ -272,7 +286,7 @@ class _Handler(BaseHTTPRequestHandler):
         self, method: str, parts: list[str], query: dict[str, list[str]], body: dict[str, Any]
     ) -> tuple[int, Any]:
         ex = self.sim.executor
-        races = ex.races
+        races = self.sim.races
         with ex.lock:
             if parts == ["races"] and method == "POST":
                 race = races.add(

@@ -1,6 +1,6 @@
 """The simulated server's log (サーバーログ): ``logs/latest.log`` and console lines in two flavours.
 
-Line shapes (DESIGN §3.3), both taken from the servers' default log4j patterns:
+Line shapes (ARCHITECTURE §6.3), both taken from the servers' default log4j patterns:
 
 - the file, in both flavours, and vanilla's console: ``[12:34:56] [Server thread/INFO]: message``
 - Paper's console: ``[12:34:56 INFO]: message``
@@ -20,10 +20,10 @@ import threading
 from pathlib import Path
 from typing import IO
 
-__all__ = ["Flavor", "ServerLog"]
+__all__ = ["ServerFlavour", "ServerLog"]
 
 
-class Flavor(enum.Enum):
+class ServerFlavour(enum.Enum):
     """Which server software the sim imitates (サーバーの種類)."""
 
     VANILLA = "vanilla"
@@ -44,7 +44,7 @@ class ServerLog:
     def __init__(
         self,
         directory: Path,
-        flavor: Flavor,
+        flavor: ServerFlavour,
         *,
         console: IO[str] | None = None,
         clock: type[dt.datetime] = dt.datetime,
@@ -85,7 +85,7 @@ class ServerLog:
 
         Since 1.19.1 a message without a valid signature — every ``say`` from RCON, the console or a
         command block, and chat from a client without secure chat — gets the tag ``[Not Secure]``:
-        ``[Not Secure] [Rcon] hi`` (seen on a real 1.21.8 server, DESIGN §6). Paper keeps the tag.
+        ``[Not Secure] [Rcon] hi`` (seen on a real 1.21.8 server, ARCHITECTURE §9). Paper keeps the tag.
         """
         self.info(line if signed else f"[Not Secure] {line}", thread=thread)
 
@@ -98,7 +98,7 @@ class ServerLog:
                     self._file.write(f"[{stamp}] [{thread}/{level}]: {line}\n")
                     self._file.flush()
                 if self._console is not None:
-                    if self.flavor is Flavor.PAPER:
+                    if self.flavor is ServerFlavour.PAPER:
                         self._console.write(f"[{stamp} {level}]: {line}\n")
                     else:
                         self._console.write(f"[{stamp}] [{thread}/{level}]: {line}\n")

@@ -9,9 +9,10 @@ only commands matching ``match``), with probability ``probability``, one random 
 ``players``. The decisions depend only on the seed and on the sequence of commands, so the same
 daemon run gives the same chaos.
 
-Both hook into :meth:`dfg_bridge.sim.commands.core.Executor.run_rcon` on the server thread, so an
-action and the command after it are as close as a real client's packet and the next RCON request:
-nothing can run between them. A failing action is recorded, never raised into the RCON command. Each
+Both hook into :meth:`dfg_bridge.sim.commands.core.Executor.run_rcon` (as its
+:class:`~dfg_bridge.sim.commands.core.CommandHook`) on the server thread, so an action and the
+command after it are as close as a real client's packet and the next RCON request: nothing can run
+between them. A failing action is recorded, never raised into the RCON command. Each
 log entry names the command it preceded (``before``) and its ``seq`` in ``GET /commands``
 (``command_seq``).
 """
@@ -178,6 +179,10 @@ class Races:
         return chaos
 
     # -- the hook (server thread) ---------------------------------------------------------------------
+
+    def armed(self) -> bool:
+        """Whether a race is armed or chaos runs."""
+        return bool(self.races) or self.chaos is not None
 
     def before_command(self, ex: Executor, command: str) -> None:
         """Run every race and chaos action due before ``command`` (called by ``run_rcon``)."""

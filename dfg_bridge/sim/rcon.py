@@ -1,6 +1,6 @@
 """The simulated server's RCON listener, byte-for-byte like vanilla's ``RconThread``/``RconClient``.
 
-Vanilla quirks reproduced on purpose (DESIGN §3.1), because the daemon's client must survive them:
+Vanilla quirks reproduced on purpose (ARCHITECTURE §6.1), because the daemon's client must survive them:
 
 - one ``read(1460)`` per request into a per-connection buffer that is reused, so a request over 1446
   payload bytes, one split across two reads, or two requests arriving in one read all fail the
@@ -14,7 +14,7 @@ Vanilla quirks reproduced on purpose (DESIGN §3.1), because the daemon's client
 - every connection shares **one** console output buffer (``RconConsoleSource``): a command clears it
   on its connection's thread, runs on the server thread, and its reply is whatever the buffer holds
   when the connection thread reads it back. Two connections at once therefore get each other's
-  output (DESIGN §6, seen on a real 1.21.8 server three times in 30 minutes: a reply empty on one
+  output (ARCHITECTURE §9, seen on a real 1.21.8 server three times in 30 minutes: a reply empty on one
   connection while the other's carries its output; once one output in both). :meth:`MixUps.stage`
   makes such a mix-up happen deterministically, as another RCON client would.
 """
@@ -123,7 +123,7 @@ class SharedConsole(Protocol):
 
 
 class MixShape(enum.Enum):
-    """How another RCON client's command interleaves with ours (DESIGN §6)."""
+    """How another RCON client's command interleaves with ours (ARCHITECTURE §9)."""
 
     EMPTY = "empty"
     """The other connection reads our output, then clears the buffer for its next command: our reply is

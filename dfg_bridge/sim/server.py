@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import IO, Any, Self
 
 from dfg_bridge.sim.errors import SimError
-from dfg_bridge.sim.log import Flavor, ServerLog
+from dfg_bridge.sim.log import ServerFlavour, ServerLog
+from dfg_bridge.sim.races import Races
 from dfg_bridge.sim.rcon import MixUps, RconServer
 
 __all__ = ["SimOptions", "SimServer"]
@@ -25,7 +26,7 @@ class SimOptions:
 
     version: str = "1.21.6"
     """Minecraft version imitated (1.20.5–26.1.x); selects the command tree and text format."""
-    flavor: Flavor = Flavor.PAPER
+    flavor: ServerFlavour = ServerFlavour.PAPER
     """Vanilla or Paper log lines and command logging."""
     directory: Path = Path()
     """Server directory; ``logs/`` is created in it."""
@@ -48,7 +49,7 @@ class SimOptions:
 
     def __post_init__(self) -> None:
         if isinstance(self.flavor, str):  # accept "paper" from callers that pass strings
-            object.__setattr__(self, "flavor", Flavor(self.flavor))
+            object.__setattr__(self, "flavor", ServerFlavour(self.flavor))
         object.__setattr__(self, "directory", Path(self.directory))
         if self.service_ms < 0:
             raise SimError("service_ms must be >= 0", code="bad_option")
@@ -71,6 +72,9 @@ class SimServer:
         self.log = ServerLog(options.directory, options.flavor, console=options.console)
         self.world = World(options.version)
         self.executor = Executor(self.world, self.log, options)
+        self.races = Races()
+        """Staged races and chaos (``/races``, ``/chaos``): player actions just before matching commands."""
+        self.executor.hook = self.races
         self.server_thread = self.executor.lock
         self.executor.on_stop = self._stop_soon
         self._rcon: RconServer | None = None
@@ -154,8 +158,8 @@ class SimServer:
     def run_command(self, command: str) -> str:
         """Run a console command as RCON does and return its reply text.
 
-        The reply is the command's own feedback: RCON connections sharing the console buffer (DESIGN
-        §6) cannot mix into it, so a test may call this while a daemon talks to the server.
+        The reply is the command's own feedback: RCON connections sharing the console buffer (ARCHITECTURE
+        §9) cannot mix into it, so a test may call this while a daemon talks to the server.
         """
         return self.executor.run_console(command)
 
@@ -166,7 +170,7 @@ class SimServer:
         self.log.open()
         version = self.options.version
         self.log.info(f"Starting minecraft server version {version}")
-        if self.options.flavor is Flavor.PAPER:
+        if self.options.flavor is ServerFlavour.PAPER:
             self.log.info(
                 f"This server is running Paper version {version}-DEV-dfg-sim (MC: {version}) "
                 f"(Implementing API version {version}-R0.1-SNAPSHOT)"

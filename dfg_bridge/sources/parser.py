@@ -1,6 +1,6 @@
 """The log parser (ログ解析): server log lines → typed :mod:`~dfg_bridge.model.events`.
 
-Security comes first (DESIGN §3.3): a player controls the text of their chat, of ``/me``, of a
+Security comes first (ARCHITECTURE §6.3): a player controls the text of their chat, of ``/me``, of a
 mob's name tag in a death message, and nothing else. So every rule here matches a *whole message*
 with an anchored regex, and the player name is matched by the strict name class
 ``[A-Za-z0-9_]{3,16}`` (plus the Floodgate prefix), decorated only by the team prefixes and

@@ -347,3 +347,17 @@ def test_a_release_newer_than_known_is_a_warning(sim_factory: SimFactory, tmp_pa
     assert "newer than 26.1, the newest release this dfg-bridge knows" in out
     # Its rules are named as the newest known release names them.
     assert status_of(out, "log_admin_commands") == "PASS"
+
+
+def test_one_version_detection_reads_a_big_log_from_its_end(tmp_path: Path) -> None:
+    # run, setup and check share app/version.py: the last start line wins, however far back it is.
+    from dfg_bridge.app import version
+
+    log = tmp_path / "latest.log"
+    start = b"[12:00:00] [Server thread/INFO]: Starting minecraft server version "
+    big = b"x" * (3 * version._CHUNK)
+    log.write_bytes(start + b"1.20.5\n" + big + start + b"1.21.8\n" + big)
+    assert detect_version(log) == version.detect_version(log) == "1.21.8"
+    assert version.server_version("auto", log) == "1.21.8"
+    assert version.server_version("1.21.4", log) == "1.21.4"
+    assert version.server_version("auto", tmp_path / "missing.log") == version.DEFAULT_VERSION

@@ -138,7 +138,7 @@ def test_a_sign_without_support_drops_at_the_next_update_there(sim: SimServer) -
 
 def test_setup_waits_for_force_loaded_chunks_before_filling() -> None:
     """``forceload add`` only requests chunks; vanilla refuses a ``fill`` there until they have loaded."""
-    from dfg_bridge.app.setup import Placer
+    from dfg_bridge.app.placer import Placer
     from dfg_bridge.host.custody import LockerLayout
 
     sent: list[str] = []

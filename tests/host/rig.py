@@ -236,7 +236,7 @@ class Rig:
         while tbl.run is not None and time.monotonic() < end:
             if stop is not None and stop():
                 return
-            step = tbl._step
+            step = tbl.flow.step
             for name in humans:
                 words = self.move_for(table_id, name)
                 if words is not None and pending.get(name) != step:

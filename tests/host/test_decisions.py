@@ -139,7 +139,7 @@ def test_ten_discard_in_a_match(sim_factory: Any, tmp_path: Path) -> None:
     crafted = Round.from_hands(rules, [list(parse_cards(h)) for h in ("D3 S10 C4 HK", "S5 DQ", "C9 H9")],
                                leader=0)  # fmt: skip
     run.round = crafted
-    tbl._turn_started()
+    tbl.flow.turn_started()
     tbl.sync()
     rig.dfg("Ann", "play S10")
     assert rig.until(lambda: crafted.pending_decision == "ten_discard", 5)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dfg_bridge.host.differ import Differ, Element, Kind
-from dfg_bridge.host.views import Phase, SeatSnap, TableSnap, desired
+from dfg_bridge.host.views import SeatSnap, TablePhase, TableSnap, desired
 from dfg_bridge.model.text import Text
 from dfg_bridge.render import dialect_for
 from tests.host.rig import messages
@@ -28,7 +28,7 @@ def _snap(**kw: object) -> TableSnap:
     base: dict[str, object] = {
         "table_id": "t1",
         "table_name": "卓1",
-        "phase": Phase.PLAY,
+        "phase": TablePhase.PLAY,
         "round_no": 2,
         "rounds": 3,
         "seats": seats,

@@ -43,9 +43,9 @@ def test_ordinary_turns_and_a_whole_match(sim_factory: Any, tmp_path: Path) -> N
     handle = host.handle
 
     def measured(event: object) -> None:
-        before = (t.total, host.differ.sent, t.tellraw, tbl.hands.counts["draw"], tbl._step)
+        before = (t.total, host.differ.sent, t.tellraw, tbl.hands.counts["draw"], tbl.flow.step)
         handle(event)
-        after = (t.total, host.differ.sent, t.tellraw, tbl.hands.counts["draw"], tbl._step)
+        after = (t.total, host.differ.sent, t.tellraw, tbl.hands.counts["draw"], tbl.flow.step)
         ordinary = isinstance(event, TimerFired) and after[4] == before[4] + 1 and tbl.run is not None
         if ordinary and tbl.run is not None and tbl.run.round is not None and not tbl.run.round.over:
             sent, display, chat, hand = (a - b for a, b in zip(after[:4], before[:4], strict=True))

@@ -1,5 +1,5 @@
 """``/dfg leave`` mid-match sends the player where it promises (issue 13 §8): the table's ``exit_pos``,
-by default the world spawn (an RCON command's ``~`` is relative to the world spawn, DESIGN §6)."""
+by default the world spawn (an RCON command's ``~`` is relative to the world spawn, ARCHITECTURE §9)."""
 
 from __future__ import annotations
 

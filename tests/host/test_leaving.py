@@ -24,8 +24,8 @@ def _play_until(rig: Rig, humans: list[str], done: Any, timeout: float = 20.0) -
     while not done() and time.monotonic() < end:
         for name in humans:
             words = rig.move_for("t1", name)
-            if words is not None and sent.get(name) != tbl._step:
-                sent[name] = tbl._step
+            if words is not None and sent.get(name) != tbl.flow.step:
+                sent[name] = tbl.flow.step
                 rig.dfg(name, words)
         rig.host.step(0.02)
     assert done()
@@ -121,13 +121,13 @@ def test_last_human_leaving_a_cpu_match_ends_it(sim_factory: Any, tmp_path: Path
     rig.dfg("Steve", "start cpu")
     assert rig.until(lambda: rig.table().run is not None)
     ended: list[EndReason] = []
-    original = rig.table().end_match
+    original = rig.table().flow.end_match
 
     def spy(reason: EndReason) -> None:
         ended.append(reason)
         original(reason)
 
-    rig.table().end_match = spy  # type: ignore[method-assign]
+    rig.table().flow.end_match = spy  # type: ignore[method-assign]
     rig.dfg("Steve", "leave")
     assert rig.until(lambda: rig.table().run is None)
     assert ended == [EndReason.NO_HUMANS]
@@ -147,8 +147,8 @@ def test_grace_keeps_the_seat_with_auto_play_and_resumes(sim_factory: Any, tmp_p
     assert rig.until(lambda: tbl.run is not None)
     rig.ctl.disconnect("Cid")
     assert rig.until(lambda: "Cid" in tbl.away)
-    step = tbl._step
-    _play_until(rig, ["Ann", "Bob"], lambda: tbl._step > step + 6 or tbl.run is None)
+    step = tbl.flow.step
+    _play_until(rig, ["Ann", "Bob"], lambda: tbl.flow.step > step + 6 or tbl.run is None)
     assert tbl.run is None or "Cid" in tbl.lobby  # the seat was kept and played for
     if tbl.run is not None:
         rig.ctl.join("Cid")

@@ -43,7 +43,7 @@ def test_normal_match_three_players(sim_factory: Any, tmp_path: Path) -> None:
             seen["world"] = rig.ctl.world()
         return False
 
-    rig.until(lambda: look() or (rig.table().run is not None and rig.table()._step > 3), 5)
+    rig.until(lambda: look() or (rig.table().run is not None and rig.table().flow.step > 3), 5)
     rig.play_out("t1", ["Steve", "Alex", "Kai"], timeout=60)
     rig.settle(0.3)
 
@@ -99,11 +99,11 @@ def test_cpu_match_by_signs_and_clickable_chat(sim_factory: Any, tmp_path: Path)
     while tbl.run is not None:
         run = tbl.run
         seat = run.seat_of("Steve")
-        if run.round is not None and seat in run.round.awaiting() and tbl._step != done_step:
+        if run.round is not None and seat in run.round.awaiting() and tbl.flow.step != done_step:
             rig.settle(0.05)  # the hand line arrives with the turn
             if tbl.run is None or seat not in tbl.run.round.awaiting():
                 continue
-            done_step = tbl._step
+            done_step = tbl.flow.step
             action = tbl.run.round.timeout_action(seat)
             if isinstance(action, Pass):
                 assert _click(rig, "Steve", f"/trigger dfg set {int(TriggerCode.PASS)}")

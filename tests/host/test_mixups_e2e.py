@@ -1,6 +1,6 @@
 """The daemon never acts on a reply that belongs to another RCON client (issue 13 §5).
 
-An admin panel or a backup script on the same server shares vanilla's console buffer (DESIGN §6):
+An admin panel or a backup script on the same server shares vanilla's console buffer (ARCHITECTURE §9):
 the sim stages the three shapes seen on a real server on the very reads custody depends on. The
 join must still take the items, the leave must give back exactly what was taken, and the mix-ups
 are counted. Before the guard, an empty inventory read refused the join and a mixed read at the

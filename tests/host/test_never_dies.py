@@ -95,7 +95,7 @@ def _events(rig: Rig) -> dict[type, object]:
         ServerStopping: ServerStopping(),
         ServerExited: ServerExited(1),
         ServerVersionSeen: ServerVersionSeen("1.21.6"),
-        TimerFired: TimerFired("t1", table._token),
+        TimerFired: TimerFired("t1", table.flow.timer.token),
         Tick: Tick(),
         LinkUp: LinkUp(),
         LinkDown: LinkDown(),
@@ -199,13 +199,15 @@ def test_a_failing_command_inside_any_handler_is_survived(
         sink.arm()
         if case == "timer":
             now = host.ctx.clock()
-            table._deadline = now - 1  # whoever is awaited is due now: a CPU plays or Steve times out
-            table._cpu_due = dict.fromkeys(range(8), now - 1)
-            host.handle(TimerFired("t1", table._token))
+            table.flow.timer.deadline = (
+                now - 1
+            )  # whoever is awaited is due now: a CPU plays or Steve times out
+            table.flow.timer.cpu_due = dict.fromkeys(range(8), now - 1)
+            host.handle(TimerFired("t1", table.flow.timer.token))
         elif case == "poll":
             host.handle(HandPoll("t1", table.hands.watch._token))
         else:
-            table._deadline = host.ctx.clock() + 30  # the tick redraws the countdown: a command
+            table.flow.timer.deadline = host.ctx.clock() + 30  # the tick redraws the countdown: a command
             host.handle(Tick())
     assert sink.failures == 1
     # Logged once: as the event's failure, or (a tick's work is per table) as that table's.

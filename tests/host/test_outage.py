@@ -32,7 +32,7 @@ def test_a_restart_mid_match_logs_one_warning_and_one_info(
     people = ["Ann", "Bob", "Cid"]
     rig.join(*people)
     tbl = rig.start_match(people)
-    rig.play_out("t1", people, stop=lambda: tbl._step >= 4, timeout=20)
+    rig.play_out("t1", people, stop=lambda: tbl.flow.step >= 4, timeout=20)
     rig.settle(0.3)
     before = len(caplog.records)
     rig.ctl.restart(downtime_s=0.5, rejoin=True)

@@ -73,7 +73,7 @@ def _play(rig: Rig, players: tuple[str, ...], mode: str = "normal", *, leave: st
     rig.dfg(players[0], f"start {mode}")
     assert rig.until(lambda: rig.table().run is not None)
     if leave is not None:
-        assert rig.until(lambda: rig.table().run is not None and rig.table()._step > 2, 10)
+        assert rig.until(lambda: rig.table().run is not None and rig.table().flow.step > 2, 10)
         rig.dfg(leave, "leave")
         assert rig.until(lambda: leave not in rig.table().lobby)
     rig.play_out("t1", [p for p in players if p != leave], timeout=90)
@@ -189,7 +189,7 @@ def test_postgres_outage_mid_match_never_blocks_and_the_results_come_later(
             rig.dfg(name, "join")
         assert rig.until(lambda: len(rig.table().lobby) == 3)
         rig.dfg("Alice", "start")
-        assert rig.until(lambda: rig.table().run is not None and rig.table()._step > 2)
+        assert rig.until(lambda: rig.table().run is not None and rig.table().flow.step > 2)
         pg_server.stop()  # the database goes away mid-match
         started = time.monotonic()
         rig.play_out("t1", three, timeout=90)

@@ -18,7 +18,7 @@ def _start_match(rig: Rig, people: list[str], steps: int = 6) -> None:
     rig.dfg(people[0], "start")
     tbl = rig.table()
     assert rig.until(lambda: tbl.run is not None)
-    rig.play_out("t1", people, stop=lambda: tbl._step >= steps, timeout=20)
+    rig.play_out("t1", people, stop=lambda: tbl.flow.step >= steps, timeout=20)
 
 
 def _state(rig: Rig) -> tuple[Any, ...]:

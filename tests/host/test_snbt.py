@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dfg_bridge.host.inventory import (
+from dfg_bridge.replies.items import (
     ReadError,
     block_items,
     ender_items,
@@ -15,7 +15,7 @@ from dfg_bridge.host.inventory import (
     is_ours,
     stack_count,
 )
-from dfg_bridge.host.snbt import Num, SnbtError, canonical, parse_snbt
+from dfg_bridge.replies.snbt import Num, SnbtError, canonical, parse_snbt
 
 # Reply texts as the sim (and vanilla) print them; the 1.20.5 one keeps armour in Inventory.
 INV_1216 = (

@@ -39,11 +39,11 @@ def test_three_tables_at_once(sim_factory: Any, tmp_path: Path) -> None:
         assert len(bars) == 1, (name, bars)
         assert player["sidebar"] is not None and f"卓{owner[name]}" in player["sidebar"]["title"], name
     # A dropout at t1 leaves t2 and t3 alone.
-    steps = {tid: rig.table(tid)._step for tid in ("t2", "t3")}
+    steps = {tid: rig.table(tid).flow.step for tid in ("t2", "t3")}
     rig.dfg("Cid", "leave")
     assert rig.until(lambda: "Cid" not in rig.table("t1").lobby)
     assert rig.table("t2").run is not None and rig.table("t3").run is not None
-    assert all(rig.table(tid)._step >= steps[tid] for tid in steps)
+    assert all(rig.table(tid).flow.step >= steps[tid] for tid in steps)
     assert not any("Cid が脱落" in line for line in rig.chat("Near") + rig.chat("Far"))
     assert any("Cid が脱落" in line for line in rig.chat("Ann"))
 

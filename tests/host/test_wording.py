@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from dfg_bridge.app.setup import place
+from dfg_bridge.app.placer import place
 from dfg_bridge.config import parse_config
 from dfg_bridge.host.fromconfig import CENTRE_TEXT_HEIGHT, host_settings
 from dfg_bridge.render import dialect_for
@@ -60,7 +60,7 @@ def test_not_enough_players_is_said_before_the_standings(sim_factory: Any, tmp_p
     tbl = rig.table()
     run = tbl.run
     assert run is not None
-    rig.play_out("t1", people, stop=lambda: run.round_no >= 2 and tbl._between_until is None, timeout=40)
+    rig.play_out("t1", people, stop=lambda: run.round_no >= 2 and not tbl.flow.between_rounds, timeout=40)
     rig.dfg("Bob", "leave")
     rig.dfg("Cid", "leave")
     assert rig.until(lambda: tbl.run is None)

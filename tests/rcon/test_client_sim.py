@@ -1,4 +1,4 @@
-"""The RCON client against the simulated server over real loopback sockets (DESIGN §3.1 quirks)."""
+"""The RCON client against the simulated server over real loopback sockets (ARCHITECTURE §6.1 quirks)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Replies checked against their command (issue 13 §5, §16).
 
-A reply that does not fit its command (another RCON client shares vanilla's console, DESIGN §6) is
+A reply that does not fit its command (another RCON client shares vanilla's console, ARCHITECTURE §9) is
 asked again when the command only reads, and never handed on when it writes; the server refusing a
 command as malformed is logged once per shape, with the command's shape, and counted.
 """

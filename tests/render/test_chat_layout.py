@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from dfg_bridge.engine import CARDS
+from dfg_bridge.host.decisions import Decision
 from dfg_bridge.host.handscreen.chat import chat_hand
-from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict
+from dfg_bridge.host.handscreen.verdict import ButtonColor, Verdict
 from dfg_bridge.i18n import Messages
 from dfg_bridge.rcon import MAX_COMMAND_BYTES
 from dfg_bridge.render import dialect_for
@@ -24,7 +25,7 @@ def _lines(version: str, count: int) -> list[str]:
     messages, _ = Messages.load()
     dialect = dialect_for(version)
     parts, _buttons = chat_hand(
-        CARDS[:count], set(), Verdict(ButtonColor.ORANGE, Mode.PLAY, code="not_now"),
+        CARDS[:count], set(), Verdict(ButtonColor.ORANGE, Decision.PLAY, code="not_now"),
         trigger=lambda v: dialect.trigger_command("dfg", v), msgs=messages, lang="ja",
     )  # fmt: skip
     return dialect.tellraw_lines("Steve", parts)

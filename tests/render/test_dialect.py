@@ -314,7 +314,7 @@ def hand_buttons(n: int) -> list[Text]:
 
 
 def test_a_long_clickable_hand_is_split_into_lines_that_each_fit() -> None:
-    # 18 cards (3 players, 1 joker) + 出す: over 1446 bytes as one line in both dialects (DESIGN §3.1).
+    # 18 cards (3 players, 1 joker) + 出す: over 1446 bytes as one line in both dialects (ARCHITECTURE §6.1).
     parts = hand_buttons(18)
     for dialect in (OLD, NEW):
         assert not fits(dialect.tellraw("Steve", Text.join(parts)))

@@ -54,7 +54,7 @@ class RawRcon:
         return self.read_packet()
 
     def command(self, text: str, request_id: int = 2) -> str:
-        """Send a command, then read the reply with the probe method (DESIGN §3.1)."""
+        """Send a command, then read the reply with the probe method (ARCHITECTURE §6.1)."""
         self.send(packet(request_id, 2, text.encode("utf-8")))
         first = self.read_packet()
         assert first is not None and first[0] == request_id

@@ -1,4 +1,4 @@
-"""Throughput over one RCON connection (DESIGN §5: ≥ 2,000 commands/s at ``--service-ms 0``)."""
+"""Throughput over one RCON connection (ARCHITECTURE §8: ≥ 2,000 commands/s at ``--service-ms 0``)."""
 
 from __future__ import annotations
 

@@ -112,7 +112,7 @@ def test_set_written_book_pages_modes_and_page_format(sim_factory: Any, version:
     ctl.use_item("Steve")
     assert ctl.player("Steve")["book"]["pages"] == ["z"]
     # The other version's page format is refused while parsing, as vanilla decodes the modifier.
-    other = "{text:\"q\"}" if not _snbt(version) else "'{\"text\":\"q\"}'"
+    other = '{text:"q"}' if not _snbt(version) else '\'{"text":"q"}\''
     fn = f'{{function:"minecraft:set_written_book_pages",pages:[{other}],mode:"append"}}'
     if not _snbt(version):
         wrong = sim.run_command(f"item modify entity Steve hotbar.0 {fn}")

@@ -1,4 +1,4 @@
-"""Command feedback and errors with vanilla's texts, and the version differences (DESIGN §3.2)."""
+"""Command feedback and errors with vanilla's texts, and the version differences (ARCHITECTURE §6.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Log lines and rotation (DESIGN §3.3)."""
+"""Log lines and rotation (ARCHITECTURE §6.3)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 import os
 from pathlib import Path
 
-from dfg_bridge.sim.log import Flavor, ServerLog
+from dfg_bridge.sim.log import ServerFlavour, ServerLog
 
 
 class _Clock(dt.datetime):
@@ -19,8 +19,8 @@ class _Clock(dt.datetime):
 
 def test_file_and_console_shapes_per_flavour(tmp_path: Path) -> None:
     for flavor, console_line in (
-        (Flavor.PAPER, "[12:34:56 INFO]: Steve issued server command: /dfg join\n"),
-        (Flavor.VANILLA, "[12:34:56] [Server thread/INFO]: Steve issued server command: /dfg join\n"),
+        (ServerFlavour.PAPER, "[12:34:56 INFO]: Steve issued server command: /dfg join\n"),
+        (ServerFlavour.VANILLA, "[12:34:56] [Server thread/INFO]: Steve issued server command: /dfg join\n"),
     ):
         console = io.StringIO()
         log = ServerLog(tmp_path / flavor.value, flavor, console=console, clock=_Clock)
@@ -36,7 +36,7 @@ def test_file_and_console_shapes_per_flavour(tmp_path: Path) -> None:
 
 
 def test_rotation_gzips_latest_log_with_increasing_numbers(tmp_path: Path) -> None:
-    log = ServerLog(tmp_path, Flavor.VANILLA, clock=_Clock)
+    log = ServerLog(tmp_path, ServerFlavour.VANILLA, clock=_Clock)
     for text in ("first", "second", "third"):
         log.open()
         log.info(text)
@@ -49,7 +49,7 @@ def test_rotation_gzips_latest_log_with_increasing_numbers(tmp_path: Path) -> No
 
 
 def test_rotation_names_the_file_after_its_last_write(tmp_path: Path) -> None:
-    log = ServerLog(tmp_path, Flavor.VANILLA, clock=_Clock)
+    log = ServerLog(tmp_path, ServerFlavour.VANILLA, clock=_Clock)
     log.open()
     log.info("old")
     log.close()
@@ -61,7 +61,7 @@ def test_rotation_names_the_file_after_its_last_write(tmp_path: Path) -> None:
 
 
 def test_multi_line_messages_become_one_line_each(tmp_path: Path) -> None:
-    log = ServerLog(tmp_path, Flavor.VANILLA, clock=_Clock)
+    log = ServerLog(tmp_path, ServerFlavour.VANILLA, clock=_Clock)
     log.open()
     log.info("a\nb")
     log.close()
@@ -72,7 +72,7 @@ def test_multi_line_messages_become_one_line_each(tmp_path: Path) -> None:
 
 
 def test_chat_lines_are_tagged_not_secure_unless_signed(tmp_path: Path) -> None:
-    log = ServerLog(tmp_path, Flavor.VANILLA, clock=_Clock)
+    log = ServerLog(tmp_path, ServerFlavour.VANILLA, clock=_Clock)
     log.open()
     log.chat("[Rcon] hello", signed=False)
     log.chat("<Steve> hi", signed=True, thread="Async Chat Thread - #0")

@@ -1,8 +1,8 @@
 """Staged races and chaos (``/races``, ``/chaos``, ``/players/{name}/act``) and the item facts they rest on.
 
 Each Minecraft fact is pinned with its source: the decompiled 1.21.1 server
-(``ServerGamePacketListenerImpl``, ``AbstractContainerMenu``, ``Player``, ``ServerPlayer``) and DESIGN §6
-(what a real 1.21.8 server showed).
+(``ServerGamePacketListenerImpl``, ``AbstractContainerMenu``, ``Player``, ``ServerPlayer``) and
+ARCHITECTURE §9 (what a real 1.21.8 server showed).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _ground(ctl: ControlClient) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("version", VERSIONS)
 def test_clear_empties_cursor_and_crafting_grid(sim_factory: Any, version: str) -> None:
-    # DESIGN §6 (real 1.21.8): `clear <player> *` also empties the cursor and the 2x2 crafting grid
+    # ARCHITECTURE §9 (real 1.21.8): `clear <player> *` also empties the cursor and the 2x2 crafting grid
     # (Inventory.clearOrCountMatchingItems(predicate, max, inventoryMenu.getCraftSlots()) + carried).
     sim, ctl = _setup(sim_factory, version)
     ctl.act("Steve", {"kind": "craft", "slot": 1, "grid": 2})

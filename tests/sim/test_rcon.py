@@ -1,4 +1,5 @@
-"""RCON faithfulness: vanilla's quirks (DESIGN §3.1) with raw bytes and the real mcrcon and rcon clients."""
+"""RCON faithfulness: vanilla's quirks (ARCHITECTURE §6.1), with raw bytes and the real mcrcon and rcon
+clients."""
 
 from __future__ import annotations
 
@@ -252,7 +253,7 @@ def test_mcrcon_over_long_request_loses_the_connection(sim: SimServer) -> None:
     client = mcrcon.MCRcon("127.0.0.1", PASSWORD, port=sim.rcon_port, timeout=1)
     client.connect()
     started = time.monotonic()
-    # mcrcon spins on the closed socket until its SIGALRM timeout fires (DESIGN §1: unfit for a daemon).
+    # mcrcon spins on the closed socket until its SIGALRM timeout fires (ARCHITECTURE §1: unfit for a daemon).
     with pytest.raises((mcrcon.MCRconException, ConnectionError)):
         client.command("say " + "x" * 1500)
     assert time.monotonic() - started < 3

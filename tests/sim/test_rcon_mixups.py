@@ -1,4 +1,4 @@
-"""Two RCON clients share vanilla's one console buffer (DESIGN §6).
+"""Two RCON clients share vanilla's one console buffer (ARCHITECTURE §9).
 
 Observed on a real vanilla 1.21.8 server with an admin panel beside the daemon (issue 13 §5): "a
 reply can be empty on one connection and carry the other's output; once one output in both". The

@@ -227,7 +227,7 @@ FABRIC: list[Sample] = [
     ("[14:00:31] [Worker-Main-4/INFO] (Minecraft) Preparing spawn area: 93%", None),
 ]
 
-# Our own commands and triggers. Shapes from DESIGN §3.3 and the vanilla/Paper templates:
+# Our own commands and triggers. Shapes from ARCHITECTURE §6.3 and the vanilla/Paper templates:
 # Paper logs "<name> issued server command: <cmd>" (SpigotConfig.logCommands); vanilla's trigger
 # feedback is "commands.trigger.set.success" = "Triggered %s (set value to %s)", broadcast to ops
 # (sendSuccess(..., true)) as "chat.type.admin" = "[%s: %s]" and logged with logAdminCommands.

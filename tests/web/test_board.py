@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from dfg_bridge.host.spectate import PlayEntry, TableView
-from dfg_bridge.host.views import Phase, SeatSnap, TableSnap
+from dfg_bridge.host.views import SeatSnap, TablePhase, TableSnap
 from dfg_bridge.web import Board, WebServer, attach
 
 
 def view(cards: int, *, hands: bool = True, name: str = "Steve") -> TableView:
     seats = (SeatSnap(name, cards=cards, to_act=True), SeatSnap("CPU1", cards=5, cpu=True))
-    snap = TableSnap("t1", "卓1", phase=Phase.PLAY, round_no=1, rounds=2, seats=seats)
+    snap = TableSnap("t1", "卓1", phase=TablePhase.PLAY, round_no=1, rounds=2, seats=seats)
     hand = (("♠3",) * cards, ("♥4",) * 5) if hands else None
     return TableView(snap, (PlayEntry(f"{name}: ♠3", "played", name, ("♠3",)),), hand)
 

@@ -83,13 +83,15 @@ class DemoWorld:
     def __enter__(self) -> DemoWorld:
         setup_logging("ERROR")
         from dfg_bridge.i18n import Messages
-        from dfg_bridge.sim import Flavor, SimOptions, SimServer
+        from dfg_bridge.sim import ServerFlavour, SimOptions, SimServer
         from dfg_bridge.sim.control import ControlClient
 
         self._tmp = tempfile.TemporaryDirectory(prefix="dfg-demo-")
         tmp = Path(self._tmp.name)
         directory = tmp / "server"
-        options = SimOptions(version=self.version, flavor=Flavor.PAPER, directory=directory, service_ms=0.2)
+        options = SimOptions(
+            version=self.version, flavor=ServerFlavour.PAPER, directory=directory, service_ms=0.2
+        )
         install_paper_alias(directory)
         self.sim = SimServer(options)
         self.sim.start()

@@ -1,7 +1,8 @@
 """What a click does (クリックの処理), from whichever surface it came: chest, chat or dialog.
 
-All three surfaces drive the same per-player selection (``Table.selection``) and end in the table's
-own ``play_selection`` / ``decide``, so a play is checked once, by the engine, whatever was clicked.
+All three surfaces drive the same per-player selection (:mod:`dfg_bridge.host.selection`) and end in
+the table's own ``play_selection`` / ``decide``, so a play is checked once, by the engine, whatever
+was clicked; a refusal is told by :func:`dfg_bridge.host.refusals.refuse`.
 """
 
 from __future__ import annotations
@@ -9,46 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from dfg_bridge.engine import CARDS, EngineError
-from dfg_bridge.host.errors import CommandError, HostError
+from dfg_bridge.engine import EngineError
+from dfg_bridge.host.errors import HostError
 from dfg_bridge.host.handscreen.layout import Button
 from dfg_bridge.host.handscreen.screen import HandScreen
 from dfg_bridge.host.handscreen.view import Target
+from dfg_bridge.host.refusals import refuse
+from dfg_bridge.host.selection import toggle_card
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
-    from dfg_bridge.host.handscreen.manager import HandScreens
-    from dfg_bridge.host.table import Table
+    from dfg_bridge.host.handscreen.port import Screens
 
 
-def seat_of(table: Table, player: str) -> int:
-    """``player``'s seat in the round being played (raises ``not_playing``)."""
-    run = table.run
-    seat = run.seat_of(player) if run is not None else None
-    if run is None or run.round is None or seat is None:
-        raise CommandError("not_playing")
-    return seat
-
-
-def toggle(table: Table, player: str, card: int) -> None:
-    """Select or unselect ``card`` for ``player`` (raises when it is not in their hand)."""
-    run = table.run
-    seat = seat_of(table, player)
-    assert run is not None and run.round is not None
-    if card not in {c.index for c in run.round.hand(seat)}:
-        raise CommandError("not_in_hand", cards=str(CARDS[card]))
-    table.selection.setdefault(player, set()).symmetric_difference_update({card})
-
-
-def _tell_error(table: Table, player: str, exc: HostError | EngineError) -> None:
-    table.ctx.rejected(player, exc.code)
-    if isinstance(exc, HostError):
-        table.ctx.tell(player, exc.message_key, "red", **exc.params)
-    else:
-        table.ctx.tell(player, "error.not_now", "red")
-
-
-def act(screens: HandScreens, screen: HandScreen, targets: Sequence[Target]) -> None:
+def act(screens: Screens, screen: HandScreen, targets: Sequence[Target]) -> None:
     """Act on the clicked ``targets`` of ``screen``: card clicks first, then buttons.
 
     Only clicks made while the player may act get here (the watch undoes the others).
@@ -57,18 +32,18 @@ def act(screens: HandScreens, screen: HandScreen, targets: Sequence[Target]) -> 
     for target in targets:
         if isinstance(target, int):
             try:
-                toggle(table, player, target)
+                toggle_card(table.run, table.selection, player, target)
             except (HostError, EngineError) as exc:
-                _tell_error(table, player, exc)
+                refuse(table.ctx, player, exc)
     for target in targets:
         if isinstance(target, Button):
             try:
                 press(screens, screen, target)
             except (HostError, EngineError) as exc:
-                _tell_error(table, player, exc)
+                refuse(table.ctx, player, exc)
 
 
-def press(screens: HandScreens, screen: HandScreen, button: Button) -> None:
+def press(screens: Screens, screen: HandScreen, button: Button) -> None:
     """A button of the bottom row."""
     table, player = screens.table, screen.player
     if button is Button.PLAY:

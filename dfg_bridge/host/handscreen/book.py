@@ -23,20 +23,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dfg_bridge.host.context import MAX_COMMAND_BYTES
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.chat import chat_hand
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.host.handscreen.state import ScreenState
 from dfg_bridge.host.handscreen.talk import field_text, show_dialog
-from dfg_bridge.host.inventory import ReadError, inventory_items
 from dfg_bridge.model.items import BookSpec
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text
+from dfg_bridge.replies.answers import execute_passed
+from dfg_bridge.replies.items import ReadError, inventory_items
 
 if TYPE_CHECKING:
     from dfg_bridge.host.handscreen.keys import Key
-    from dfg_bridge.host.handscreen.manager import HandScreens
+    from dfg_bridge.host.handscreen.port import Screens
 
 USED_OBJECTIVE = "dfg_ub"
 """The objective counting ``minecraft.used:minecraft.written_book`` (shared by every table)."""
@@ -83,7 +84,7 @@ def _page(head: Text, field: Text | None, cards: Sequence[Text], buttons: Text |
 class HandBook:
     """The hand books of one table's seated players."""
 
-    def __init__(self, screens: HandScreens) -> None:
+    def __init__(self, screens: Screens) -> None:
         self.hs = screens
         self._written: dict[str, tuple[Text, ...]] = {}
         """Per player: the pages their book holds (absent: unknown, written in full next time)."""
@@ -235,7 +236,7 @@ class HandBook:
     def follow(self) -> bool:
         """After a table question that failed: who used the book? ``True`` if anyone did (then handled)."""
         hs, r = self.hs, self.hs.r
-        if not self._ready or hs.run("poll", r.all_clear(self.tests())).startswith("Test passed"):
+        if not self._ready or execute_passed(hs.run("poll", r.all_clear(self.tests()))):
             return False
         users = []
         for player in list(hs.screens):

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dfg_bridge.engine import Phase as EnginePhase
+from dfg_bridge.engine import Phase
 from dfg_bridge.host.announce import rank_name, title_of
 from dfg_bridge.host.handscreen.state import NO_VERDICT, PlayerLine, ScreenState, SortOrder
 from dfg_bridge.host.handscreen.verdict import give_count, pass_refusal, verdict
-from dfg_bridge.host.views import Phase, TableSnap
+from dfg_bridge.host.views import TablePhase, TableSnap
 
 if TYPE_CHECKING:
-    from dfg_bridge.host.table import Table
+    from dfg_bridge.host.handscreen.port import ScreenTable
 
 
 def screen_state(
-    table: Table, snap: TableSnap, player: str, seat: int, *, sort: SortOrder, page: int = 0
+    table: ScreenTable, snap: TableSnap, player: str, seat: int, *, sort: SortOrder, page: int = 0
 ) -> ScreenState:
     """What ``player`` (at ``seat``) sees on their screen now."""
     run = table.run
@@ -51,7 +51,7 @@ def screen_state(
     acting = seat < len(snap.seats) and snap.seats[seat].to_act
     field = rnd.field
     field_by = rnd.field_by
-    live = snap.phase in (Phase.PLAY, Phase.EXCHANGE)
+    live = snap.phase in (TablePhase.PLAY, TablePhase.EXCHANGE)
     return ScreenState(
         hand=hand,
         selected=selected,
@@ -71,7 +71,7 @@ def screen_state(
         seconds_left=coarse_seconds(snap.seconds_left) if acting else None,
         verdict=verdict(rnd, seat, selected) if live else NO_VERDICT,
         pass_code=pass_refusal(rnd, seat) if live else "not_now",
-        exchange=rnd.phase is EnginePhase.EXCHANGE,
+        exchange=rnd.phase is Phase.EXCHANGE,
         give_count=give_count(rnd, seat) if live and acting else None,
         info=info,
         page=page,
@@ -92,7 +92,7 @@ def coarse_seconds(seconds: int | None) -> int | None:
     return -(-seconds // 5) * 5
 
 
-def _info(table: Table, seat: int) -> tuple[str, ...]:
+def _info(table: ScreenTable, seat: int) -> tuple[str, ...]:
     """自分の情報: name, total points and the last round's rank."""
     run = table.run
     if run is None or seat >= len(run.participants):

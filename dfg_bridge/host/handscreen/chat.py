@@ -59,12 +59,13 @@ def chat_hand(
     """The chat hand: the parts of the card line (header first) and the button line.
 
     >>> from dfg_bridge.engine import parse_cards
-    >>> from dfg_bridge.host.handscreen.verdict import Verdict, ButtonColor, Mode
+    >>> from dfg_bridge.host.decisions import Decision
+    >>> from dfg_bridge.host.handscreen.verdict import Verdict, ButtonColor
     >>> class M:
     ...     def get(self, key, lang=None, /, **kw): return key
     >>> parts, buttons = chat_hand(parse_cards("S3 HQ"), {parse_cards("HQ")[0].index},
-    ...     Verdict(ButtonColor.ORANGE, Mode.PLAY, code="not_now"), trigger=lambda v: f"/trigger dfg set {v}",
-    ...     msgs=M(), lang="ja")
+    ...     Verdict(ButtonColor.ORANGE, Decision.PLAY, code="not_now"),
+    ...     trigger=lambda v: f"/trigger dfg set {v}", msgs=M(), lang="ja")
     >>> [p.plain() for p in parts], parts[2].click.command
     (['hand.header', '♠3 ', 'hand.selected♥Q '], '/trigger dfg set 137')
     """

@@ -16,11 +16,10 @@ a swap); it is removed, not acted on.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from dfg_bridge.host.snbt import Num, SnbtError, parse_snbt
+from dfg_bridge.replies.items import Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,157 +29,6 @@ class Drawn:
     item: str
     count: int
     tag: str
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """What a slot holds now, as read back: item id, count and our tag (``None`` if not ours)."""
-
-    item: str
-    count: int
-    tag: str | None
-
-
-class ScreenReadError(ValueError):
-    """A read-back reply that is not a container's item list (the block is gone, the player offline …)."""
-
-    code = "unreadable_screen"
-
-
-_DATA_REPLY = re.compile(r"^.*? has the following (?:entity|block) data: (.*)$", re.DOTALL)
-_NO_ELEMENTS = "Found no elements matching"
-
-
-def namespaced(item: str) -> str:
-    """``red_dye`` → ``minecraft:red_dye``."""
-    return item if ":" in item else "minecraft:" + item
-
-
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|[{}\[\],:]|[^\s{}\[\],:"\']+')
-_DFG_PATH = ("components", "minecraft:custom_data", "dfg", "id")
-
-
-def _unquote(token: str) -> str:
-    if token[:1] in "\"'":
-        body = token[1:-1]
-        return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
-    return token
-
-
-def _scan_items(body: str) -> dict[int, Seen] | None:
-    """A fast reader for the item list of a ``data get`` reply; ``None`` if it looks unusual.
-
-    It walks the tokens once and keeps only what a click changes (``Slot``, ``id``, ``count`` and
-    ``custom_data.dfg.id``), instead of building the whole value; :func:`parse_items` falls back to the
-    full SNBT reader whenever this one is unsure.
-    """
-    tokens = _TOKEN.findall(body)
-    if not tokens or tokens[0] != "[":
-        return None
-    out: dict[int, Seen] = {}
-    keys: list[str | None] = []  # the key being read at each compound depth (index 0 = the entry)
-    entry: dict[str, str] = {}
-    expect_key = False
-    pending: str | None = None
-    depth = 0  # 1 inside the list, 2 inside an entry, 3+ inside its components
-    i = 0
-    n = len(tokens)
-    while i < n:
-        token = tokens[i]
-        if token == "[":
-            depth += 1
-            expect_key = False
-        elif token == "{":
-            depth += 1
-            keys.append(pending)
-            if depth == 2:
-                entry = {}
-            expect_key = True
-            pending = None
-        elif token == "}":
-            if depth == 2:
-                if "Slot" not in entry or "id" not in entry:
-                    return None
-                slot = int(entry["Slot"].rstrip("bB"))
-                count = int(entry.get("count", "1"))
-                if entry["id"] != "minecraft:air":
-                    out[slot] = Seen(entry["id"], count, entry.get("tag"))
-            depth -= 1
-            keys.pop()
-            expect_key = False
-        elif token == "]":
-            depth -= 1
-        elif token == ",":
-            expect_key = depth >= 2 and bool(keys)
-        elif token == ":":
-            pass
-        elif expect_key and i + 1 < n and tokens[i + 1] == ":":
-            pending = _unquote(token)
-            expect_key = False
-            i += 1
-        else:
-            value = _unquote(token)
-            if depth == 2 and pending in ("Slot", "id", "count"):
-                entry[pending] = value
-            elif depth == 5 and pending == "id" and tuple(keys[1:4]) == _DFG_PATH[:3]:
-                entry["tag"] = value
-            pending = None
-        i += 1
-    return out if depth == 0 else None
-
-
-def parse_items(reply: str) -> dict[int, Seen]:
-    """``data get block <pos> Items`` / ``data get entity <p> EnderItems`` → ``{slot: Seen}``.
-
-    >>> parse_items('1, 2, 3 has the following block data: [{count: 12, Slot: 4b, id: "minecraft:red_dye", '
-    ...             'components: {"minecraft:custom_data": {dfg: {id: "h4"}}}}]')
-    {4: Seen(item='minecraft:red_dye', count=12, tag='h4')}
-    >>> parse_items("Found no elements matching Items")
-    {}
-    """
-    if reply.startswith(_NO_ELEMENTS):
-        return {}
-    match = _DATA_REPLY.match(reply.strip())
-    if match is None:
-        raise ScreenReadError(reply[:200])
-    try:
-        fast = _scan_items(match.group(1))
-    except (ValueError, IndexError):
-        fast = None
-    if fast is not None:
-        return fast
-    return _full_parse(reply, match.group(1))
-
-
-def _full_parse(reply: str, body: str) -> dict[int, Seen]:
-    try:
-        value = parse_snbt(body)
-    except (SnbtError, IndexError):  # host.snbt may raise IndexError on a truncated reply
-        raise ScreenReadError(reply[:200]) from None
-    if not isinstance(value, list):
-        raise ScreenReadError(reply[:200])
-    out: dict[int, Seen] = {}
-    for entry in value:
-        if not isinstance(entry, dict):
-            continue
-        slot, item = entry.get("Slot"), entry.get("id")
-        if not isinstance(slot, Num) or not isinstance(item, str) or item == "minecraft:air":
-            continue
-        count = entry.get("count")
-        out[int(slot.value())] = Seen(item, int(count.value()) if isinstance(count, Num) else 1, _tag(entry))
-    return out
-
-
-def _tag(entry: dict[str, object]) -> str | None:
-    components = entry.get("components")
-    if not isinstance(components, dict):
-        return None
-    data = components.get("minecraft:custom_data")
-    ours = data.get("dfg") if isinstance(data, dict) else None
-    if not isinstance(ours, dict):
-        return None
-    tag = ours.get("id")
-    return tag if isinstance(tag, str) else ""
 
 
 @dataclass(frozen=True, slots=True)

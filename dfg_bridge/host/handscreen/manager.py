@@ -27,7 +27,7 @@ from dfg_bridge.host.handscreen.actions import act
 from dfg_bridge.host.handscreen.base import HandPoll, ScreenRenderer
 from dfg_bridge.host.handscreen.book import HandBook
 from dfg_bridge.host.handscreen.build import screen_state
-from dfg_bridge.host.handscreen.clicks import Diff, ScreenReadError
+from dfg_bridge.host.handscreen.clicks import Diff
 from dfg_bridge.host.handscreen.keys import Key, KeyRing
 from dfg_bridge.host.handscreen.layout import CHEST, Layout, Surface, ender_layout, ender_pages
 from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, chest_halves
@@ -36,9 +36,10 @@ from dfg_bridge.host.handscreen.view import Cell, cells
 from dfg_bridge.host.handscreen.watch import Watch, WatchTimes
 from dfg_bridge.host.purposes import Purpose
 from dfg_bridge.model.text import Text
+from dfg_bridge.replies import ReadError
 
 if TYPE_CHECKING:
-    from dfg_bridge.host.table import Table
+    from dfg_bridge.host.handscreen.port import ScreenTable
     from dfg_bridge.host.views import TableSnap
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class HandScreens:
     """Every seated player's hand screen at one table."""
 
     def __init__(
-        self, table: Table, *, surface: Surface = Surface.CHEST, times: WatchTimes | None = None
+        self, table: ScreenTable, *, surface: Surface = Surface.CHEST, times: WatchTimes | None = None
     ) -> None:
         self.table = table
         self.surface = surface
@@ -380,7 +381,7 @@ class HandScreens:
                 if found.changed and not screen.fresh:
                     screen.last_part = part
                     break
-        except ScreenReadError:
+        except ReadError:
             log.warning("table %s: cannot read %s's screen: %.120s", self.table.id, screen.player,
                         " | ".join(replies.values()))  # fmt: skip
             return None

@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from dfg_bridge.host.handscreen.clicks import Diff, Drawn, Seen, diff, namespaced, parse_items
+from dfg_bridge.host.handscreen.clicks import Diff, Drawn, diff
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import SortOrder
 from dfg_bridge.host.handscreen.view import Cell
-from dfg_bridge.host.ports import BlockPos
 from dfg_bridge.model.items import ItemSpec
+from dfg_bridge.model.positions import BlockPos
+from dfg_bridge.replies.items import Seen, namespaced, parse_items
 
 _FACINGS = ("north", "east", "south", "west")
 _STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}

@@ -14,31 +14,28 @@ Nothing here may destroy a player's own item:
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING
 
-from dfg_bridge.host.handscreen.clicks import ScreenReadError, parse_items
 from dfg_bridge.host.handscreen.keys import Key
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
-from dfg_bridge.host.inventory import ReadError, ender_items, inventory_items, is_ours
+from dfg_bridge.replies.answers import execute_passed, item_count, replaced
+from dfg_bridge.replies.items import ReadError, ender_items, inventory_items, is_ours, parse_items
 
 if TYPE_CHECKING:
-    from dfg_bridge.host.handscreen.manager import HandScreens
+    from dfg_bridge.host.handscreen.port import Screens
 
 log = logging.getLogger(__name__)
 
-_COUNT = re.compile(r"^(?:Found|Removed) (\d+) ")
 PURPOSE = "keys"
 """The purpose these commands are counted under (keys, reclaiming)."""
 
 
 def counted(reply: str) -> int:
-    """The item count in a ``clear`` reply (``Found 2 matching item(s) …`` / ``Removed 2 item(s) …``)."""
-    match = _COUNT.match(reply)
-    return int(match.group(1)) if match else 0
+    """The item count in a ``clear`` reply (0 if it is not one)."""
+    return item_count(reply)
 
 
-def free_slots(hs: HandScreens, player: str) -> list[str] | None:
+def free_slots(hs: Screens, player: str) -> list[str] | None:
     """The player's empty main slots, hotbar first (``None`` when they cannot be read: offline)."""
     try:
         held = inventory_items(hs.run(PURPOSE, hs.r.read_entity(player, "Inventory")))
@@ -47,7 +44,7 @@ def free_slots(hs: HandScreens, player: str) -> list[str] | None:
     return [f"container.{i}" for i in range(36) if f"container.{i}" not in held]
 
 
-def ensure_key(hs: HandScreens, screen: HandScreen, key: Key) -> bool:
+def ensure_key(hs: Screens, screen: HandScreen, key: Key) -> bool:
     """Make sure the seated player holds ``key``; ``True`` when they do (see :func:`give_key`)."""
     r, player = hs.r, screen.player
     if counted(hs.run(PURPOSE, r.count_items(player, r.our_keys(key.tag)))) >= 1:
@@ -56,7 +53,7 @@ def ensure_key(hs: HandScreens, screen: HandScreen, key: Key) -> bool:
     return give_key(hs, screen, key)
 
 
-def give_key(hs: HandScreens, screen: HandScreen, key: Key) -> bool:
+def give_key(hs: Screens, screen: HandScreen, key: Key) -> bool:
     """Put ``key`` into a free slot of the player's (hotbar first); ``True`` when it is there.
 
     The slot is tested empty in the same command that fills it. With no free slot the player is
@@ -66,7 +63,7 @@ def give_key(hs: HandScreens, screen: HandScreen, key: Key) -> bool:
     for slot in free_slots(hs, player) or ():
         item = key.item(hs.book.cover())
         reply = hs.run(PURPOSE, r.unless_items(player, slot, r.item_to_player(player, slot, item)))
-        if reply.startswith("Replaced"):
+        if replaced(reply):
             screen.key_missing = False
             hs.book.placed(player, slot)
             return True
@@ -78,7 +75,7 @@ def give_key(hs: HandScreens, screen: HandScreen, key: Key) -> bool:
     return False
 
 
-def reclaim(hs: HandScreens, player: str, *, keys: bool, ender: bool = True) -> int:
+def reclaim(hs: Screens, player: str, *, keys: bool, ender: bool = True) -> int:
     """Take our items back from an online player (keys too when ``keys``) and from the ground.
 
     Returns how many were found on the player (inventory, cursor, grid) and, with ``ender``, in their
@@ -88,13 +85,13 @@ def reclaim(hs: HandScreens, player: str, *, keys: bool, ender: bool = True) -> 
     predicate = r.our_items() if keys else r.our_non_keys()
     removed = counted(hs.run(PURPOSE, r.clear(player, predicate)))
     test = r.all_clear([r.items_check(True, player, "enderchest.*", predicate)])
-    if ender and hs.run(PURPOSE, test).startswith("Test passed"):
+    if ender and execute_passed(hs.run(PURPOSE, test)):
         removed += empty_ender_chest(hs, player, keys=keys)
     hs.run(PURPOSE, r.kill(r.our_dropped_items()))
     return removed
 
 
-def empty_ender_chest(hs: HandScreens, player: str, *, keys: bool) -> int:
+def empty_ender_chest(hs: Screens, player: str, *, keys: bool) -> int:
     """Remove our items from the player's ender chest, each slot only while it still holds ours."""
     r = hs.r
     try:
@@ -106,11 +103,11 @@ def empty_ender_chest(hs: HandScreens, player: str, *, keys: bool) -> int:
     for slot, stack in sorted(stacks.items()):
         if is_ours(stack):
             reply = hs.run(PURPOSE, r.if_items_on(player, slot, predicate, r.empty_player_slot(player, slot)))
-            removed += reply.startswith("Replaced")
+            removed += replaced(reply)
     return removed
 
 
-def return_foreign(hs: HandScreens, screen: HandScreen) -> list[int]:
+def return_foreign(hs: Screens, screen: HandScreen) -> list[int]:
     """Give the player back their own items found in their hand chest; returns the slots still held.
 
     Each item is copied into a slot that is free in the same command, and its chest slot is emptied
@@ -134,7 +131,7 @@ def return_foreign(hs: HandScreens, screen: HandScreen) -> list[int]:
         copy = r.unless_items(
             player, target, r.copy_block_to_player(pos, f"container.{index}", player, target)
         )
-        if hs.run(PURPOSE, copy).startswith("Replaced"):
+        if replaced(hs.run(PURPOSE, copy)):
             hs.run(PURPOSE, r.empty_block_slot(pos, f"container.{index}"))
             screen.foreign.discard(slot)
             screen.stray.discard(slot)
@@ -143,7 +140,7 @@ def return_foreign(hs: HandScreens, screen: HandScreen) -> list[int]:
     return sorted(screen.foreign)
 
 
-def chest_foreign(hs: HandScreens, screen: HandScreen) -> set[int] | None:
+def chest_foreign(hs: Screens, screen: HandScreen) -> set[int] | None:
     """Read the seat's chest: the slots holding items that are not ours (``None``: unreadable)."""
     surface = screen.surface
     if not isinstance(surface, ChestSurface):
@@ -153,7 +150,7 @@ def chest_foreign(hs: HandScreens, screen: HandScreen) -> set[int] | None:
         reply = hs.run("poll", command)
         try:
             seen = parse_items(reply)
-        except ScreenReadError:
+        except ReadError:
             log.warning(
                 "table %s: cannot read the hand chest of seat %d: %.120s", hs.table.id, screen.seat + 1, reply
             )

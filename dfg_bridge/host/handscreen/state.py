@@ -10,7 +10,8 @@ import enum
 from dataclasses import dataclass
 
 from dfg_bridge.engine import Card
-from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, Verdict
+from dfg_bridge.host.decisions import Decision
+from dfg_bridge.host.handscreen.verdict import ButtonColor, Verdict
 
 
 class SortOrder(enum.Enum):
@@ -42,7 +43,7 @@ class PlayerLine:
     me: bool = False
 
 
-NO_VERDICT = Verdict(ButtonColor.ORANGE, Mode.PLAY, code="not_now")
+NO_VERDICT = Verdict(ButtonColor.ORANGE, Decision.PLAY, code="not_now")
 """The play button outside a round."""
 
 

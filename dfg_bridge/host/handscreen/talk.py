@@ -13,40 +13,37 @@ from typing import TYPE_CHECKING
 
 from dfg_bridge.engine import EngineError
 from dfg_bridge.host.announce import cards_message, cards_text
-from dfg_bridge.host.context import MAX_COMMAND_BYTES
 from dfg_bridge.host.decisions import Decision, decision_of
 from dfg_bridge.host.decisions import prompt as decision_prompt
 from dfg_bridge.host.errors import HostError
-from dfg_bridge.host.handscreen.actions import seat_of, toggle
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.chat import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import ScreenState, SortOrder
 from dfg_bridge.host.intents import DialogAction
+from dfg_bridge.host.refusals import refuse
+from dfg_bridge.host.selection import seat_in_round, toggle_card
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text
 
 if TYPE_CHECKING:
     from dfg_bridge.host.context import HostContext
-    from dfg_bridge.host.handscreen.manager import HandScreens
-    from dfg_bridge.host.table import Table
-
-RCON_COMMAND_LIMIT = 1446
-"""Bytes in one vanilla RCON request (DESIGN §3.1): a longer dialog is split into pages."""
+    from dfg_bridge.host.handscreen.port import Screens, ScreenTable
 
 
-def _trigger(table: Table, value: int) -> str:
+def _trigger(table: ScreenTable, value: int) -> str:
     return table.ctx.r.trigger_command(table.ctx.settings.trigger_objective, value)
 
 
-def _state(screens: HandScreens, player: str) -> ScreenState:
+def _state(screens: Screens, player: str) -> ScreenState:
     table = screens.table
-    seat = seat_of(table, player)
+    seat = seat_in_round(table.run, player)
     screen = screens.screen_of(player)
     sort = screen.sort if screen is not None else SortOrder.STRENGTH
     return screen_state(table, table.snapshot(), player, seat, sort=sort)
 
 
-def send_chat_hand(screens: HandScreens, player: str, *, your_turn: bool = False) -> None:
+def send_chat_hand(screens: Screens, player: str, *, your_turn: bool = False) -> None:
     """Print the clickable chat hand (one line of cards, then 出す and パス); refresh the screen too."""
     table, ctx = screens.table, screens.table.ctx
     state = _state(screens, player)
@@ -107,7 +104,7 @@ def _packed(tellraw: Callable[[str, Text], str], player: str, lines: list[Text])
     return best
 
 
-def _prompt(table: Table, player: str) -> str:
+def _prompt(table: ScreenTable, player: str) -> str:
     """The turn's prompt: its decision's own (7渡し, 10捨て, Qボンバー, なかまカード, 買収…) or 出す."""
     run, ctx = table.run, table.ctx
     seat = run.seat_of(player) if run is not None else None
@@ -116,7 +113,7 @@ def _prompt(table: Table, player: str) -> str:
     return decision_prompt(run.round, seat, run.names, ctx.msgs, ctx.lang)
 
 
-def _dialog_title(table: Table, state: ScreenState) -> str:
+def _dialog_title(table: ScreenTable, state: ScreenState) -> str:
     run = table.run
     decision = decision_of(run.round) if run is not None and run.round is not None else Decision.PLAY
     if decision is Decision.PLAY:
@@ -124,7 +121,7 @@ def _dialog_title(table: Table, state: ScreenState) -> str:
     return table.ctx.text(f"hand.title_{decision.value}")
 
 
-def show_dialog(screens: HandScreens, player: str) -> bool:
+def show_dialog(screens: Screens, player: str) -> bool:
     """Open the hand dialog (1.21.6+); ``False`` when the server has no dialogs."""
     table, ctx = screens.table, screens.table.ctx
     if not ctx.r.has_dialog or player not in ctx.online:
@@ -133,7 +130,7 @@ def show_dialog(screens: HandScreens, player: str) -> bool:
     hand = state.sorted_hand()
     title = Text(_dialog_title(table, state), bold=True)
     lines = [field_text(ctx, state), Text("\n")]
-    if state.verdict.mode is not Decision.PLAY and seat_of(table, player) in table._awaiting():
+    if state.verdict.mode is not Decision.PLAY and seat_in_round(table.run, player) in table.awaiting():
         lines += [Text(_prompt(table, player), color="gold"), Text("\n")]
     body = Text.join([*lines, play_label(state.verdict, ctx.msgs, ctx.lang)])
     page = screens.dialog_page.get(player, 0)
@@ -150,7 +147,7 @@ def show_dialog(screens: HandScreens, player: str) -> bool:
             per_page=per_page,
         )
         command = ctx.r.dialog_show(player, title, buttons, body=body, columns=DIALOG_COLUMNS)
-        if len(command.encode("utf-8")) <= RCON_COMMAND_LIMIT or per_page == 1:
+        if len(command.encode("utf-8")) <= MAX_COMMAND_BYTES or per_page == 1:
             break
         per_page -= 1
     screens.dialog_page[player] = page % pages
@@ -158,13 +155,13 @@ def show_dialog(screens: HandScreens, player: str) -> bool:
     return True
 
 
-def on_dialog(screens: HandScreens, player: str, action: DialogAction, card: int | None) -> None:
+def on_dialog(screens: Screens, player: str, action: DialogAction, card: int | None) -> None:
     """A hand-dialog button was pressed: act, then show the dialog again unless the turn is done."""
     table = screens.table
     again = True
     try:
         if action is DialogAction.CARD and card is not None:
-            toggle(table, player, card)
+            toggle_card(table.run, table.selection, player, card)
         elif action is DialogAction.CLEAR:
             table.selection.pop(player, None)
         elif action is DialogAction.PAGE:
@@ -176,17 +173,14 @@ def on_dialog(screens: HandScreens, player: str, action: DialogAction, card: int
             table.decide(player, None)
             again = _may_act(table, player)
     except (HostError, EngineError) as exc:
-        if isinstance(exc, HostError):
-            table.ctx.tell(player, exc.message_key, "red", **exc.params)
-        else:
-            table.ctx.tell(player, "error.not_now", "red")
+        refuse(table.ctx, player, exc)
     screens.refresh(player)
     if again and table.run is not None:
         show_dialog(screens, player)
 
 
-def _may_act(table: Table, player: str) -> bool:
+def _may_act(table: ScreenTable, player: str) -> bool:
     """Whether ``player`` must decide again at once (they lead again after 8切り, for instance)."""
     run = table.run
     seat = run.seat_of(player) if run is not None else None
-    return seat is not None and seat in table._awaiting()
+    return seat is not None and seat in table.awaiting()

@@ -34,10 +34,6 @@ class ButtonColor(enum.Enum):
     """Playable, but finishing with it is 反則上がり (last place)."""
 
 
-Mode = Decision
-"""What the play button does now: the decision owed (:class:`~dfg_bridge.host.decisions.Decision`)."""
-
-
 _EMPTY: Mapping[str, object] = MappingProxyType({})
 
 
@@ -51,7 +47,7 @@ class Verdict:
     """
 
     color: ButtonColor
-    mode: Mode
+    mode: Decision
     cards: tuple[Card, ...] = ()
     readings: tuple[Card, ...] = ()
     code: str | None = None
@@ -63,11 +59,11 @@ class Verdict:
         return self.color is not ButtonColor.ORANGE
 
 
-def _blocked(mode: Mode, cards: tuple[Card, ...], code: str, **params: object) -> Verdict:
+def _blocked(mode: Decision, cards: tuple[Card, ...], code: str, **params: object) -> Verdict:
     return Verdict(ButtonColor.ORANGE, mode, cards, (), code, MappingProxyType(params))
 
 
-def mode_of(rnd: Round) -> Mode:
+def mode_of(rnd: Round) -> Decision:
     """The decision the play button answers now (出す outside a special decision)."""
     return decision_of(rnd)
 
@@ -88,10 +84,10 @@ def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
     """
     cards = tuple(CARDS[i] for i in sorted(selected))
     if rnd is None or rnd.over:
-        return _blocked(Mode.PLAY, cards, "not_now")
+        return _blocked(Decision.PLAY, cards, "not_now")
     mode = mode_of(rnd)
     waiting = seat in rnd.awaiting()
-    if mode is not Mode.PLAY:
+    if mode is not Decision.PLAY:
         if not waiting:
             return _blocked(mode, cards, "not_your_turn")
         return _decision_verdict(rnd, seat, mode, cards)
@@ -107,11 +103,11 @@ def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
     return Verdict(color, mode, meld.cards, meld.readings)
 
 
-_DECISION_CODES = {(Mode.QUEEN_BOMBER, "bad_target"): "rank_named"}
+_DECISION_CODES = {(Decision.QUEEN_BOMBER, "bad_target"): "rank_named"}
 """Engine refusals that read better under a decision's own name."""
 
 
-def _decision_verdict(rnd: Round, seat: int, mode: Mode, cards: tuple[Card, ...]) -> Verdict:
+def _decision_verdict(rnd: Round, seat: int, mode: Decision, cards: tuple[Card, ...]) -> Verdict:
     problem = pick_problem(rnd, seat, cards)
     if problem is not None:
         code, params = problem
@@ -159,7 +155,7 @@ def pass_refusal(rnd: Round | None, seat: int) -> str | None:
         return "not_now"
     if seat not in rnd.awaiting():
         return "not_your_turn"
-    if mode_of(rnd) is not Mode.PLAY:
+    if mode_of(rnd) is not Decision.PLAY:
         return None  # パス in a decision means "no" (the host's timeout action)
     error = rnd.why_illegal(Pass(seat))
     return error.code if error is not None else None

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from dfg_bridge.engine import Card, Suit
 from dfg_bridge.host.announce import card_text, cards_message, cards_text
-from dfg_bridge.host.decisions import button_label
+from dfg_bridge.host.decisions import Decision, button_label
 from dfg_bridge.host.handscreen.layout import Button, Layout
 from dfg_bridge.host.handscreen.state import PlayerLine, ScreenState, SortOrder
-from dfg_bridge.host.handscreen.verdict import ButtonColor, Mode, reason_text
+from dfg_bridge.host.handscreen.verdict import ButtonColor, reason_text
 from dfg_bridge.host.ports import MessageCatalog
 from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.text import Text
@@ -216,7 +216,7 @@ def _play_button(state: ScreenState, msgs: MessageCatalog, lang: str) -> ItemSpe
     label = button_label(v.mode, msgs, lang)
     item = PLAY_ITEMS[v.color]
     lore: tuple[Text, ...] = ()
-    if state.give_count is not None and v.mode is Mode.EXCHANGE and state.exchange:
+    if state.give_count is not None and v.mode is Decision.EXCHANGE and state.exchange:
         lore = (_name(msgs.get("hand.give_exactly", lang, count=state.give_count), "gray"),)
     if v.color is ButtonColor.ORANGE:
         reason = reason_text(v.code or "not_now", v.params, msgs, lang)

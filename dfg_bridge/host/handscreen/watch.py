@@ -38,14 +38,15 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dfg_bridge.host.context import MAX_COMMAND_BYTES
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.base import HandPoll
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
+from dfg_bridge.replies.answers import execute_failed, execute_passed
 
 if TYPE_CHECKING:
-    from dfg_bridge.host.handscreen.manager import HandScreens
+    from dfg_bridge.host.handscreen.port import Screens
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class WatchTimes:
 class Watch:
     """Plans and makes the looks at one table's screens."""
 
-    def __init__(self, screens: HandScreens, times: WatchTimes) -> None:
+    def __init__(self, screens: Screens, times: WatchTimes) -> None:
         self.hs = screens
         self.times = times
         self._token = 0
@@ -226,9 +227,9 @@ class Watch:
         """Ask the screen question; an opening alone is no change (the watch just gets quicker)."""
         commands = self.screen_question(screen)
         replies = [self.hs.run("poll", command) for command in commands]
-        if all(reply.startswith("Test passed") for reply in replies):
+        if all(execute_passed(reply) for reply in replies):
             return False
-        if replies[-1] == "Test failed" and all(reply.startswith("Test passed") for reply in replies[:-1]):
+        if execute_failed(replies[-1]) and all(execute_passed(reply) for reply in replies[:-1]):
             self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
             self._hot_until = max(self._hot_until, clock + HOT_AFTER_OPENING)
             return False
@@ -247,7 +248,7 @@ class Watch:
         return commands
 
     def _passes(self, commands: list[str]) -> bool:
-        return all(self.hs.run("poll", command).startswith("Test passed") for command in commands)
+        return all(execute_passed(self.hs.run("poll", command)) for command in commands)
 
     def look(self) -> None:
         """One look: the questions that are due, and a follow-up when an answer is not "nothing"."""

@@ -14,7 +14,7 @@ from dfg_bridge.sim.actions.common import ActionError, online, valid_name
 from dfg_bridge.sim.actions.containers import close_menu, in_reach
 from dfg_bridge.sim.commands.nbtio import sign_messages
 from dfg_bridge.sim.commands.source import SourceKind
-from dfg_bridge.sim.log import Flavor
+from dfg_bridge.sim.log import ServerFlavour
 from dfg_bridge.sim.world import text as textmod
 from dfg_bridge.sim.world.blocks import is_sign
 from dfg_bridge.sim.world.entities import Player
@@ -70,7 +70,7 @@ def join(
         player.permission = 4
     if ex.options.online_mode:  # ServerLoginPacketListenerImpl logs it after authenticating
         ex.log.info(f"UUID of player {player.name} is {player.uuid}", thread="User Authenticator #1")
-    where = "[world]" if ex.options.flavor is Flavor.PAPER else ""
+    where = "[world]" if ex.options.flavor is ServerFlavour.PAPER else ""
     x, y, z = (_java_double(v) for v in player.pos)
     ex.log.info(
         f"{player.name}[/{ip}:{player.port}] logged in with entity id {player.id} at ({where}{x}, {y}, {z})"
@@ -124,7 +124,7 @@ def chat(ex: Executor, name: str, text: str, *, secure: bool = True) -> dict[str
         return {"kicked": True, "reason": reason}
     decorated = ex.tr("chat.type.text", ex.display_name(player), text)
     line = decorated if secure else f"[Not Secure] {decorated}"
-    thread = "Async Chat Thread - #0" if ex.options.flavor is Flavor.PAPER else "Server thread"
+    thread = "Async Chat Thread - #0" if ex.options.flavor is ServerFlavour.PAPER else "Server thread"
     ex.log.info(line, thread=thread)
     for other in ex.world.online_players():
         ex.tell(other, {"text": decorated}, "chat")
@@ -135,7 +135,7 @@ def player_command(ex: Executor, name: str, text: str) -> dict[str, Any]:
     """Run a typed command as the player, at their permission level; returns the feedback they saw."""
     player = online(ex, name)
     command = text[1:] if text.startswith("/") else text
-    if ex.options.flavor is Flavor.PAPER:
+    if ex.options.flavor is ServerFlavour.PAPER:
         # Paper logs every typed command before parsing it, even unknown ones.
         ex.log.info(f"{player.name} issued server command: /{command}")
     before = len(player.messages)
@@ -159,7 +159,7 @@ def _typed(ex: Executor, player: Player, command: str) -> int:
 
 def _aliases(ex: Executor) -> dict[str, tuple[str, ...]]:
     """``commands.yml`` aliases: a Paper/Spigot feature, so none on vanilla."""
-    if ex.options.flavor is not Flavor.PAPER:
+    if ex.options.flavor is not ServerFlavour.PAPER:
         return {}
     from dfg_bridge.sim.paper_aliases import aliases_for
 

@@ -14,14 +14,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dfg_bridge.sim.commands.call import Call
 from dfg_bridge.sim.commands.source import Source, SourceKind
 from dfg_bridge.sim.errors import CommandFailure
 from dfg_bridge.sim.grammar import CommandGrammar, CommandSyntaxError
 from dfg_bridge.sim.lang import Texts
-from dfg_bridge.sim.log import Flavor, ServerLog
+from dfg_bridge.sim.log import ServerFlavour, ServerLog
 from dfg_bridge.sim.world import World
 from dfg_bridge.sim.world.entities import Entity, Player, ReceivedMessage
 
@@ -37,6 +37,18 @@ Handler = Callable[["Executor", Source, Call], int]
 PLAYER_COMMANDS = frozenset({"trigger", "help", "list", "me", "msg", "tell", "w", "teammsg", "tm", "random"})
 RECORD_LIMIT = 20_000
 ROLLOVER_TEXT = "Unknown or incomplete command, see below for error"
+
+
+class CommandHook(Protocol):
+    """Something that acts just before RCON commands (see :class:`dfg_bridge.sim.races.Races`)."""
+
+    def armed(self) -> bool:
+        """Whether anything may fire (checked for every command, so it must be cheap)."""
+        ...
+
+    def before_command(self, ex: Executor, command: str) -> None:
+        """Run whatever is due before ``command``."""
+        ...
 
 
 class CommandRecord(dict[str, Any]):
@@ -69,10 +81,8 @@ class Executor:
         self._service_s = options.service_ms / 1000.0
         self.on_stop: Callable[[], None] | None = None
         """Set by the server: what ``/stop`` does after its feedback."""
-        from dfg_bridge.sim.races import Races
-
-        self.races = Races()
-        """Staged races and chaos: player actions run just before matching RCON commands."""
+        self.hook: CommandHook | None = None
+        """Runs just before each RCON command (the server's staged races and chaos)."""
 
     # -- texts ------------------------------------------------------------------------------------------
 
@@ -186,8 +196,8 @@ class Executor:
         with self.lock:
             if self._service_s > 0:
                 time.sleep(self._service_s)
-            if self.races.races or self.races.chaos is not None:
-                self.races.before_command(self, command)
+            if self.hook is not None and self.hook.armed():
+                self.hook.before_command(self, command)
                 self._rcon_buffer.clear()  # an action's own feedback is not this command's reply
             self.rcon_total += 1
             record = CommandRecord(seq=next(self._seq), command=command, valid=True, error=None)
@@ -308,4 +318,4 @@ class Executor:
     @property
     def paper(self) -> bool:
         """Whether the sim imitates Paper."""
-        return self.options.flavor is Flavor.PAPER
+        return self.options.flavor is ServerFlavour.PAPER

@@ -29,7 +29,7 @@ from dfg_bridge.sim.world.blocks import Block
 from dfg_bridge.sim.world.entities import Entity
 
 if TYPE_CHECKING:
-    from dfg_bridge.sim.commands.core import Executor
+    from dfg_bridge.sim.commands.context import CommandContext
 
 __all__ = ["run_execute"]
 
@@ -69,7 +69,7 @@ class _Cursor:
         return self.take()[1]
 
 
-def run_execute(ex: Executor, src: Source, nodes: Nodes) -> int:
+def run_execute(ex: CommandContext, src: Source, nodes: Nodes) -> int:
     """Run an ``execute`` chain; returns the summed result like vanilla's fork handling."""
     cur = _Cursor(nodes)
     cur.take()  # "execute"
@@ -100,7 +100,7 @@ def run_execute(ex: Executor, src: Source, nodes: Nodes) -> int:
     return 0
 
 
-def _modify(ex: Executor, cur: _Cursor, sub: str, branches: list[_Branch]) -> list[_Branch]:
+def _modify(ex: CommandContext, cur: _Cursor, sub: str, branches: list[_Branch]) -> list[_Branch]:
     out: list[_Branch] = []
     if sub == "as":
         sel = _selector(cur.val())
@@ -155,7 +155,7 @@ def _selector(value: object) -> EntitySelector:
     return value
 
 
-def _conditional(ex: Executor, cur: _Cursor, branches: list[_Branch], want: bool) -> int | None:
+def _conditional(ex: CommandContext, cur: _Cursor, branches: list[_Branch], want: bool) -> int | None:
     kind = cur.lit()
     tester = _tester(ex, cur, kind)
     terminal = cur.done()
@@ -187,7 +187,7 @@ def _conditional(ex: Executor, cur: _Cursor, branches: list[_Branch], want: bool
     return None
 
 
-def _tester(ex: Executor, cur: _Cursor, kind: str) -> Callable[[Source], int]:
+def _tester(ex: CommandContext, cur: _Cursor, kind: str) -> Callable[[Source], int]:
     if kind == "entity":
         sel = _selector(cur.val())
         return lambda s: len(find_entities(ex, s, sel))
@@ -281,7 +281,9 @@ BLOCKS_LIMIT = 32768
 """``ExecuteCommand``: at most this many blocks in an ``if blocks`` region."""
 
 
-def _same_blocks(ex: Executor, src: Source, where: tuple[object, object, object], *, masked: bool) -> int:
+def _same_blocks(
+    ex: CommandContext, src: Source, where: tuple[object, object, object], *, masked: bool
+) -> int:
     """``execute if blocks``: how many blocks of the region equal those at ``destination`` (0 if any differs).
 
     As ``ExecuteCommand.checkRegions``: the block state and the block entity's data (without its
@@ -309,14 +311,14 @@ def _same_blocks(ex: Executor, src: Source, where: tuple[object, object, object]
     return count
 
 
-def _block_data(ex: Executor, pos: tuple[int, int, int], block: Block | None) -> object:
+def _block_data(ex: CommandContext, pos: tuple[int, int, int], block: Block | None) -> object:
     if block is None:
         return None
     data = block_entity_to_nbt(ex, pos, block) if block.entity is not None else {}
     return (block.id, sorted(block.properties.items()), {k: v for k, v in data.items() if k not in "xyz"})
 
 
-def _score_value(ex: Executor, src: Source, target: object, objective: str) -> int | None:
+def _score_value(ex: CommandContext, src: Source, target: object, objective: str) -> int | None:
     obj = ex.world.objectives.get(objective)
     if obj is None:
         raise CommandFailure(ex.tr("arguments.objective.notFound", objective))
@@ -327,7 +329,7 @@ def _score_value(ex: Executor, src: Source, target: object, objective: str) -> i
     return score.value if score is not None else None
 
 
-def _data_root(ex: Executor, src: Source, kind: str, where: object) -> dict[str, Any] | None:
+def _data_root(ex: CommandContext, src: Source, kind: str, where: object) -> dict[str, Any] | None:
     if kind == "block":
         pos = block_pos(src, where)
         block = ex.world.block(pos)
@@ -339,7 +341,7 @@ def _data_root(ex: Executor, src: Source, kind: str, where: object) -> dict[str,
 
 
 def _count_items(
-    ex: Executor, src: Source, kind: str, where: object, *, slots: ItemSlots, pred: ItemPredicate
+    ex: CommandContext, src: Source, kind: str, where: object, *, slots: ItemSlots, pred: ItemPredicate
 ) -> int:
     from dfg_bridge.sim.commands.items import entity_slot
 
@@ -362,7 +364,7 @@ def _count_items(
     return total
 
 
-def _store(ex: Executor, cur: _Cursor, src: Source, success: bool) -> Store:
+def _store(ex: CommandContext, cur: _Cursor, src: Source, success: bool) -> Store:
     target_kind = cur.lit()
     if target_kind == "score":
         targets = cur.val()

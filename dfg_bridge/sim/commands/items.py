@@ -267,7 +267,7 @@ def cmd_clear(ex: Executor, src: Source, call: Call) -> int:
 
     Vanilla's ``Inventory.clearOrCountMatchingItems(predicate, max, inventoryMenu.getCraftSlots())``
     takes the inventory (armour and off hand included), then the 2×2 crafting grid, then the carried
-    stack (DESIGN §6: confirmed on a real 1.21.8 server).
+    stack (ARCHITECTURE §9: confirmed on a real 1.21.8 server).
     """
     if "targets" in call.args:
         targets = find_players(ex, src, call.arg("targets"))  # type: ignore[arg-type]

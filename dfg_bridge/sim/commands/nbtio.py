@@ -13,7 +13,7 @@ from dfg_bridge.sim.world.entities import Entity, Player
 from dfg_bridge.sim.world.items import ItemStack
 
 if TYPE_CHECKING:
-    from dfg_bridge.sim.commands.core import Executor
+    from dfg_bridge.sim.commands.context import CommandContext
 
 __all__ = [
     "ENTITY_TAGS",
@@ -61,11 +61,11 @@ def merge_compound(base: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any
     return out
 
 
-def _text_nbt(ex: Executor, component: dict[str, Any]) -> Any:
+def _text_nbt(ex: CommandContext, component: dict[str, Any]) -> Any:
     return textmod.to_json_string(component) if ex.world.json_text else textmod.to_nbt(component)
 
 
-def entity_to_nbt(ex: Executor, entity: Entity) -> dict[str, Any]:
+def entity_to_nbt(ex: CommandContext, entity: Entity) -> dict[str, Any]:
     """What ``data get entity`` prints for ``entity``."""
     out: dict[str, Any] = {}
     if not entity.is_player:
@@ -97,7 +97,7 @@ def entity_to_nbt(ex: Executor, entity: Entity) -> dict[str, Any]:
     return out
 
 
-def _player_nbt(ex: Executor, player: Player) -> dict[str, Any]:
+def _player_nbt(ex: CommandContext, player: Player) -> dict[str, Any]:
     json_text = ex.world.json_text
     inventory: list[Any] = [
         stack.to_nbt(json_text=json_text, slot=i)
@@ -155,7 +155,7 @@ _DATA_VERSIONS = {
 }
 
 
-def apply_entity_nbt(ex: Executor, entity: Entity, nbt: dict[str, Any]) -> None:
+def apply_entity_nbt(ex: CommandContext, entity: Entity, nbt: dict[str, Any]) -> None:
     """Load NBT into an entity (``summon`` data, ``data merge``): common keys to fields, the rest kept."""
     json_text = ex.world.json_text
     pos = nbt.get("Pos")
@@ -181,7 +181,7 @@ def apply_entity_nbt(ex: Executor, entity: Entity, nbt: dict[str, Any]) -> None:
             entity.nbt[key] = copy.deepcopy(value)
 
 
-def block_entity_to_nbt(ex: Executor, pos: tuple[int, int, int], block: Block) -> dict[str, Any]:
+def block_entity_to_nbt(ex: CommandContext, pos: tuple[int, int, int], block: Block) -> dict[str, Any]:
     """What ``data get block`` prints: the block entity with ``x``/``y``/``z``/``id``."""
     be = block.entity or BlockEntity()
     json_text = ex.world.json_text
@@ -217,7 +217,7 @@ def _block_entity_id(block_id: str) -> str:
     return block_id
 
 
-def apply_block_nbt(ex: Executor, block: Block, nbt: dict[str, Any]) -> None:
+def apply_block_nbt(ex: CommandContext, block: Block, nbt: dict[str, Any]) -> None:
     """Load block-entity NBT (``setblock …{…}``, ``data merge block``) into ``block``."""
     be = block.entity
     if be is None:
@@ -259,7 +259,7 @@ def apply_block_nbt(ex: Executor, block: Block, nbt: dict[str, Any]) -> None:
             be.extra[key] = copy.deepcopy(value)
 
 
-def sign_messages(ex: Executor, block: Block, front: bool = True) -> list[textmod.TextDict]:
+def sign_messages(ex: CommandContext, block: Block, front: bool = True) -> list[textmod.TextDict]:
     """The four lines of one sign side as normalised text components."""
     be = block.entity
     side = None if be is None else (be.front_text if front else be.back_text)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from dfg_bridge.sim.commands import blocks, display, entities, items, scoreboard, teams
 
-if TYPE_CHECKING:
-    from dfg_bridge.sim.commands.core import Handler
-
 __all__ = ["HANDLERS"]
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Callable[..., int]] = {
+    # each is a ``core.Handler``: (executor, source, call) -> Brigadier's result
     "give": items.cmd_give,
     "item": items.cmd_item,
     "clear": items.cmd_clear,

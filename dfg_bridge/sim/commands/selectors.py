@@ -13,7 +13,7 @@ from dfg_bridge.sim.grammar.values import EntitySelector, FloatRange, IntRange, 
 from dfg_bridge.sim.world.entities import Entity, Player
 
 if TYPE_CHECKING:
-    from dfg_bridge.sim.commands.core import Executor
+    from dfg_bridge.sim.commands.context import CommandContext
     from dfg_bridge.sim.commands.source import Source
 
 __all__ = ["find_entities", "find_players", "one_entity", "one_player", "score_holders", "scoreboard_name"]
@@ -30,14 +30,14 @@ def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b, strict=False)))
 
 
-def _type_matches(ex: Executor, entity: Entity, value: str) -> bool:
+def _type_matches(ex: CommandContext, entity: Entity, value: str) -> bool:
     if value.startswith("#"):
         return entity.type in ex.entity_tag(value[1:])
     return entity.type == (value if ":" in value else f"minecraft:{value}")
 
 
 def _filter(
-    ex: Executor, src: Source, entity: Entity, f: SelectorFilter, origin: tuple[float, float, float]
+    ex: CommandContext, src: Source, entity: Entity, f: SelectorFilter, origin: tuple[float, float, float]
 ) -> bool:
     option, value = f.option, f.value
     ok: bool
@@ -71,7 +71,7 @@ def _filter(
     return ok != f.negated
 
 
-def _scores_match(ex: Executor, entity: Entity, value: object) -> bool:
+def _scores_match(ex: CommandContext, entity: Entity, value: object) -> bool:
     if not isinstance(value, dict):
         return True
     holder = scoreboard_name(entity)
@@ -99,7 +99,7 @@ def _in_volume(entity: Entity, sel: EntitySelector, origin: tuple[float, float, 
     return all(low[i] <= entity.pos[i] <= high[i] for i in range(3))
 
 
-def find_entities(ex: Executor, src: Source, sel: EntitySelector) -> list[Entity]:
+def find_entities(ex: CommandContext, src: Source, sel: EntitySelector) -> list[Entity]:
     """Every entity the selector picks for ``src``, sorted and limited like vanilla."""
     world = ex.world
     if sel.kind is SelectorKind.PLAYER_NAME:
@@ -148,7 +148,9 @@ def find_entities(ex: Executor, src: Source, sel: EntitySelector) -> list[Entity
     return result
 
 
-def find_players(ex: Executor, src: Source, sel: EntitySelector, *, required: bool = True) -> list[Player]:
+def find_players(
+    ex: CommandContext, src: Source, sel: EntitySelector, *, required: bool = True
+) -> list[Player]:
     """Players only; ``required`` raises vanilla's ``No player was found`` when empty."""
     found = [e for e in find_entities(ex, src, sel) if isinstance(e, Player)]
     if required and not found:
@@ -156,7 +158,7 @@ def find_players(ex: Executor, src: Source, sel: EntitySelector, *, required: bo
     return found
 
 
-def find_required(ex: Executor, src: Source, sel: EntitySelector) -> list[Entity]:
+def find_required(ex: CommandContext, src: Source, sel: EntitySelector) -> list[Entity]:
     """``EntityArgument.getEntities``: at least one, else ``No entity was found``."""
     found = find_entities(ex, src, sel)
     if not found:
@@ -164,7 +166,7 @@ def find_required(ex: Executor, src: Source, sel: EntitySelector) -> list[Entity
     return found
 
 
-def one_entity(ex: Executor, src: Source, sel: EntitySelector) -> Entity:
+def one_entity(ex: CommandContext, src: Source, sel: EntitySelector) -> Entity:
     """``EntityArgument.getEntity``: exactly one."""
     found = find_required(ex, src, sel)
     if len(found) > 1:
@@ -172,7 +174,7 @@ def one_entity(ex: Executor, src: Source, sel: EntitySelector) -> Entity:
     return found[0]
 
 
-def one_player(ex: Executor, src: Source, sel: EntitySelector) -> Player:
+def one_player(ex: CommandContext, src: Source, sel: EntitySelector) -> Player:
     """``EntityArgument.getPlayer``: exactly one player."""
     found = find_players(ex, src, sel)
     if len(found) > 1:
@@ -180,7 +182,7 @@ def one_player(ex: Executor, src: Source, sel: EntitySelector) -> Player:
     return found[0]
 
 
-def score_holders(ex: Executor, src: Source, sel: object, *, required: bool = True) -> list[str]:
+def score_holders(ex: CommandContext, src: Source, sel: object, *, required: bool = True) -> list[str]:
     """``ScoreHolderArgument``: names as written, the online player of that name, entities, or ``*``."""
     if not isinstance(sel, EntitySelector):
         return [str(sel)]

@@ -94,7 +94,7 @@ class Clicker:
         run = self.tbl.run
         return bool(
             run is not None and run.round is not None and not run.round.over
-            and self.seat() in self.tbl._awaiting() and self.tbl.paused_until is None
+            and self.seat() in self.tbl.awaiting() and self.tbl.paused_until is None
         )  # fmt: skip
 
     def settle(self, timeout: float = 5.0) -> None:
@@ -224,9 +224,9 @@ def play_by_clicks(rig: Rig, players: list[str], choose: Callable[[Table, int], 
         for clicker in clickers.values():
             if tbl.run is None or not clicker.may_act():
                 continue
-            step = tbl._step
+            step = tbl.flow.step
             clicker.do(choose(tbl, clicker.seat()))
-            rig.until(lambda s=step: tbl._step != s or tbl.run is None, 5)  # type: ignore[misc]
+            rig.until(lambda s=step: tbl.flow.step != s or tbl.run is None, 5)  # type: ignore[misc]
             done += 1
             acted = True
         if not acted:

@@ -60,7 +60,7 @@ def chest_of(tbl: Table, name: str) -> ChestSurface:
 def may_act(tbl: Table, name: str) -> bool:
     run = tbl.run
     seat = run.seat_of(name) if run is not None else None
-    return bool(run is not None and run.round is not None and not run.round.over and seat in tbl._awaiting())
+    return bool(run is not None and run.round is not None and not run.round.over and seat in tbl.awaiting())
 
 
 def ours(stack: dict[str, Any] | None) -> bool:

@@ -198,8 +198,8 @@ def test_commands_per_second_one_human(tmp_path: Path) -> None:
             seen_run = True
             seat = run.seat_of("Steve")
             rnd = run.round
-            step = tbl._step
-            if (rnd is not None and not rnd.over and seat in tbl._awaiting() and tbl.paused_until is None
+            step = tbl.flow.step
+            if (rnd is not None and not rnd.over and seat in tbl.awaiting() and tbl.paused_until is None
                     and step != last_step):  # fmt: skip
                 last_step = step
                 human.play_turn(tbl)

@@ -98,7 +98,7 @@ def test_click_to_redraw_latency(tmp_path: Path, version: str) -> None:
 
         def my_turn() -> bool:
             run = tbl.run
-            return run is not None and run.round is not None and run.seat_of("Steve") in tbl._awaiting()
+            return run is not None and run.round is not None and run.seat_of("Steve") in tbl.awaiting()
 
         assert rig.until(my_turn, 30)
         screen = tbl.hands.screen_of("Steve")

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from dfg_bridge.engine import Card
 from dfg_bridge.host.handscreen import Drawn, Seen, card_item, diff, parse_items
-from dfg_bridge.host.handscreen.clicks import ScreenReadError
 from dfg_bridge.render import dialect_for
+from dfg_bridge.replies import ReadError
 from tests.conftest import SimFactory
 
 KEY = "key_t1_0"
@@ -34,9 +34,9 @@ def test_parse_the_servers_reply(sim_factory: SimFactory, version: str) -> None:
 
 
 def test_unreadable_replies_raise() -> None:
-    with pytest.raises(ScreenReadError):
+    with pytest.raises(ReadError):
         parse_items("The target block is not a block entity")
-    with pytest.raises(ScreenReadError):
+    with pytest.raises(ReadError):
         parse_items("1, 2, 3 has the following block data: [{")
 
 
@@ -92,9 +92,10 @@ def test_every_difference_is_a_click_or_a_stray(drawn_raw: dict, seen_raw: dict)
 
 @pytest.mark.parametrize("version", ["1.20.5", "1.21.6"])
 def test_fast_reader_agrees_with_the_full_snbt_reader(sim_factory: SimFactory, version: str) -> None:
-    from dfg_bridge.host.handscreen.clicks import _DATA_REPLY, _full_parse, _scan_items
     from dfg_bridge.model.items import ItemSpec
     from dfg_bridge.model.text import Text
+    from dfg_bridge.replies.items import DATA_REPLY as _DATA_REPLY
+    from dfg_bridge.replies.items import _full_parse, _scan_items
 
     sim = sim_factory(version=version)
     d = dialect_for(version)

@@ -72,7 +72,7 @@ class BookPlayer:
     def may_act(self) -> bool:
         run, seat = self.tbl.run, self.seat()
         return bool(run is not None and run.round is not None and not run.round.over and seat is not None
-                    and seat in self.tbl._awaiting() and self.tbl.paused_until is None)  # fmt: skip
+                    and seat in self.tbl.awaiting() and self.tbl.paused_until is None)  # fmt: skip
 
     def check_key(self) -> None:
         """Exactly one key book, in a main slot or the off hand; no other book of ours."""
@@ -84,7 +84,7 @@ class BookPlayer:
         """Close what is open (Esc), hold the key book and right-click in the air."""
         ctl = self.rig.ctl
         ctl.close(self.name)
-        (where, _), = _keys(self.rig, self.name)
+        ((where, _),) = _keys(self.rig, self.name)
         slot = int(where.removeprefix("inv."))
         if slot > 8:  # the book is in the main inventory: move it to the hotbar first (as a player would)
             ctl.act(self.name, {"kind": "move", "from": slot, "to": 8})
@@ -121,10 +121,10 @@ class BookPlayer:
         return set(self.tbl.selection.get(self.name, set()))
 
     def do_by_pages(self, action: Action) -> None:
-        step = self.tbl._step
+        step = self.tbl.flow.step
         cards = _cards(action)
         if not cards:
-            self.click_page(int(TriggerCode.PASS), lambda: self.tbl._step != step or self.tbl.run is None)
+            self.click_page(int(TriggerCode.PASS), lambda: self.tbl.flow.step != step or self.tbl.run is None)
             return
         if self.selected():
             self.click_page(int(TriggerCode.CLEAR), lambda: not self.selected())
@@ -135,7 +135,7 @@ class BookPlayer:
             self.use_book()
             book = self.rig.ctl.player(self.name)["book"]
             assert any("✔" + str(card) in page for page in book["pages"]), book["pages"]
-        self.click_page(int(TriggerCode.PLAY), lambda: self.tbl._step != step or self.tbl.run is None)
+        self.click_page(int(TriggerCode.PLAY), lambda: self.tbl.flow.step != step or self.tbl.run is None)
 
     def wait_dialog(self) -> list[dict[str, Any]]:
         ctl = self.rig.ctl
@@ -159,17 +159,19 @@ class BookPlayer:
         uses = self.tbl.hands.book.uses
         self.use_book()  # the turn's own dialog was closed first: this one comes from the book
         assert self.rig.until(lambda: self.tbl.hands.book.uses > uses, 5), "the use was not noticed"
-        step = self.tbl._step
+        step = self.tbl.flow.step
         cards = _cards(action)
         if not cards:
-            self.press(int(TriggerCode.DIALOG_PASS), lambda: self.tbl._step != step or self.tbl.run is None)
+            self.press(
+                int(TriggerCode.DIALOG_PASS), lambda: self.tbl.flow.step != step or self.tbl.run is None
+            )
             return
         if self.selected():
             self.press(int(TriggerCode.DIALOG_CLEAR), lambda: not self.selected())
         for card in cards:
             code = int(TriggerCode.DIALOG_CARD_BASE) + card.index
             self.press(code, lambda c=card: c.index in self.selected())
-        self.press(int(TriggerCode.DIALOG_PLAY), lambda: self.tbl._step != step or self.tbl.run is None)
+        self.press(int(TriggerCode.DIALOG_PLAY), lambda: self.tbl.flow.step != step or self.tbl.run is None)
 
     def act(self) -> None:
         seat = self.seat()
@@ -214,7 +216,7 @@ def test_a_match_played_only_by_book_pages(
     _start(rig, ["Steve"])
     steve = BookPlayer(rig, "Steve")
     assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
-    (_, key), = _keys(rig, "Steve")
+    ((_, key),) = _keys(rig, "Steve")
     assert re.search(r"generation: ?2", key["snbt"]), key["snbt"]  # "copy of a copy": not copyable
     _play(rig, [steve])
     rig.settle(0.3)
@@ -245,7 +247,7 @@ def test_book_writes_never_land_on_another_item(sim_factory: Any, tmp_path: Path
     rig = hand_rig(sim_factory, tmp_path, version="1.21.4", flavor="vanilla", seats=3, rounds=1)
     _start(rig, ["Steve"])
     assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
-    (where, _), = _keys(rig, "Steve")
+    ((where, _),) = _keys(rig, "Steve")
     slot = int(where.removeprefix("inv."))
     rig.ctl.act("Steve", {"kind": "move", "from": slot, "to": 20})
     own = ("written_book[written_book_content={title:\"mine\",author:\"Steve\","
@@ -279,7 +281,7 @@ def test_a_key_put_away_is_renewed_and_its_pages_written(sim_factory: Any, tmp_p
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6", flavor="vanilla", seats=3, rounds=1)
     _start(rig, ["Steve"])
     assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
-    (where, old), = _keys(rig, "Steve")
+    ((where, old),) = _keys(rig, "Steve")
     slot = int(where.removeprefix("inv."))
     rig.ctl.open("Steve", enderchest=True)
     menu = 54 + slot if slot < 9 else 27 + slot - 9  # the player's part of the ender chest's menu
@@ -296,7 +298,7 @@ def test_a_key_put_away_is_renewed_and_its_pages_written(sim_factory: Any, tmp_p
     rig.ctl.close("Steve")
     assert rig.until(lambda: [w for w, _ in _keys(rig, "Steve")] not in ([], ["ender.0"]), 10)
     rig.settle(0.3)
-    (where, new), = _keys(rig, "Steve")  # exactly one key: the new one, on the player
+    ((where, new),) = _keys(rig, "Steve")  # exactly one key: the new one, on the player
     assert where.startswith("inv.") and new["custom_data"] != old["custom_data"]
     assert tbl.hands.book.writes - writes < 20  # no write storm while the key was away
     player.use_book()

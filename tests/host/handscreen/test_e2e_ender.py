@@ -34,7 +34,7 @@ def _settle(rig: Rig, clicks: int) -> None:
         if seen_at is not None and watch.clear_looks > seen_at:
             return
         tbl = rig.table()
-        if seen_at is not None and (tbl.run is None or tbl.run.seat_of("Steve") not in tbl._awaiting()):
+        if seen_at is not None and (tbl.run is None or tbl.run.seat_of("Steve") not in tbl.awaiting()):
             return  # the click ended the turn: nothing is read any more
     raise AssertionError("no click seen")
 
@@ -56,7 +56,7 @@ def test_match_on_the_ender_chest_screen(sim_factory: Any, tmp_path: Path) -> No
     assert rig.ctl.open("Steve", enderchest=True)["opened"]
     pages_seen: set[str] = set()
     steve = lambda: tbl.run.seat_of("Steve") if tbl.run is not None else None  # noqa: E731
-    assert rig.until(lambda: steve() in tbl._awaiting(), 30)
+    assert rig.until(lambda: steve() in tbl.awaiting(), 30)
     first = tbl.hands.screen_of("Steve")
     assert first is not None
     assert rig.until(lambda: not first.fresh, 5)
@@ -74,7 +74,7 @@ def test_match_on_the_ender_chest_screen(sim_factory: Any, tmp_path: Path) -> No
     end = time.monotonic() + 60
     while tbl.run is not None and time.monotonic() < end:
         seat = tbl.run.seat_of("Steve")
-        if tbl.run.round is None or seat not in tbl._awaiting():
+        if tbl.run.round is None or seat not in tbl.awaiting():
             rig.host.step(0.05)
             continue
         screen = tbl.hands.screen_of("Steve")
@@ -82,7 +82,7 @@ def test_match_on_the_ender_chest_screen(sim_factory: Any, tmp_path: Path) -> No
         rig.until(lambda s=screen: not s.fresh, 5)  # type: ignore[misc]
         legal = list(tbl.run.round.legal_actions(seat))
         action = next((a for a in legal if isinstance(a, Play | Give)), legal[0])
-        step = tbl._step
+        step = tbl.flow.step
         if isinstance(action, Pass):
             clicks = screen.clicks
             rig.ctl.click("Steve", BUTTONS[Button.PASS], "pickup")
@@ -107,7 +107,7 @@ def test_match_on_the_ender_chest_screen(sim_factory: Any, tmp_path: Path) -> No
             clicks = screen.clicks
             rig.ctl.click("Steve", BUTTONS[Button.PLAY], "pickup")
             _settle(rig, clicks)
-        assert rig.until(lambda s=step: tbl._step != s or tbl.run is None, 5)  # type: ignore[misc]
+        assert rig.until(lambda s=step: tbl.flow.step != s or tbl.run is None, 5)  # type: ignore[misc]
     assert tbl.run is None
     rig.settle(0.3)
     assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0

@@ -69,7 +69,7 @@ def test_every_mode_on_every_slot(sim_factory: Any, tmp_path: Path) -> None:
     for mode, button in CLICK_MODES:
         for batch in batches:
             _wait_turn(rig, clicker)
-            step = tbl._step
+            step = tbl.flow.step
             if batch == [play]:
                 assert not tbl.selection.get("Steve"), "選択を外す did not clear the selection"
             for slot in batch:
@@ -78,7 +78,7 @@ def test_every_mode_on_every_slot(sim_factory: Any, tmp_path: Path) -> None:
             clicker.settle()
             _check(rig, clicker, f"{mode}/{button} slots {batch[0]}-{batch[-1]}")
             if batch == [play]:
-                assert tbl._step == step, "出す with nothing selected played"
+                assert tbl.flow.step == step, "出す with nothing selected played"
     assert len(tried) == len(CLICK_MODES) * CHEST.size
     # Refused clicks on the screen are reported like refused commands (metrics count them).
     assert ("Steve", "nothing_selected") in refused

@@ -43,7 +43,7 @@ def _start_cpu(rig: Rig, name: str) -> Table:
 
 def _acting(tbl: Table, name: str) -> bool:
     run = tbl.run
-    return bool(run is not None and run.round is not None and run.seat_of(name) in tbl._awaiting()
+    return bool(run is not None and run.round is not None and run.seat_of(name) in tbl.awaiting()
                 and tbl.paused_until is None)  # fmt: skip
 
 
@@ -70,7 +70,7 @@ def test_match_through_the_clickable_chat_hand_only(sim_factory: Any, tmp_path: 
         if not _acting(tbl, "Steve"):
             rig.host.step(0.05)
             continue
-        step = tbl._step
+        step = tbl.flow.step
         action = _weakest(tbl, tbl.run.seat_of("Steve") or 0)
         if isinstance(action, Pass):
             _click_chat(rig, "Steve", _trigger(8))
@@ -89,7 +89,7 @@ def test_match_through_the_clickable_chat_hand_only(sim_factory: Any, tmp_path: 
                       if s in CHEST.hand_slots and c.spec.name and c.spec.glint}  # fmt: skip
             assert marked == {"✔" + c for c in _cards(action)}
             _click_chat(rig, "Steve", _trigger(9))
-        assert rig.until(lambda s=step: tbl._step != s or tbl.run is None, 5)  # type: ignore[misc]
+        assert rig.until(lambda s=step: tbl.flow.step != s or tbl.run is None, 5)  # type: ignore[misc]
         turns += 1
     assert tbl.run is None and turns >= 5
     rig.settle(0.3)
@@ -136,7 +136,7 @@ def test_match_through_the_hand_dialog_only(sim_factory: Any, tmp_path: Path) ->
         if not _acting(tbl, "Steve"):
             rig.host.step(0.05)
             continue
-        step = tbl._step
+        step = tbl.flow.step
         if not _dialog_labels(rig, "Steve"):
             rig.dfg("Steve", "hand")  # opens the dialog (and prints the chat hand)
             assert rig.until(lambda: bool(_dialog_labels(rig, "Steve")), 5)
@@ -151,7 +151,7 @@ def test_match_through_the_hand_dialog_only(sim_factory: Any, tmp_path: Path) ->
                 _press(rig, "Steve", card)
                 assert rig.until(lambda c=card: "✔" + c in _dialog_labels(rig, "Steve"), 5)  # type: ignore[misc]
             _press(rig, "Steve", "出す*" if not isinstance(action, Give) else "渡す*")
-        assert rig.until(lambda s=step: tbl._step != s or tbl.run is None, 5)  # type: ignore[misc]
+        assert rig.until(lambda s=step: tbl.flow.step != s or tbl.run is None, 5)  # type: ignore[misc]
         turns += 1
     assert tbl.run is None and turns >= 5
     rig.settle(0.3)

@@ -58,12 +58,12 @@ def test_a_waiting_players_screen_is_redrawn_at_most_every_two_seconds(
     def measured(event: object) -> None:
         nonlocal waiting_turns
         acting_before = screen.acting or tbl.hands.may_act(screen)
-        before, step = w.count, tbl._step
+        before, step = w.count, tbl.flow.step
         handle(event)
         if tbl.run is None or tbl.hands.screen_of("Steve") is not screen:
             return
         if not acting_before and not tbl.hands.may_act(screen):
-            waiting_turns += tbl._step != step  # a CPU played or passed while Steve waited
+            waiting_turns += tbl.flow.step != step  # a CPU played or passed while Steve waited
             if w.count > before:
                 bursts.append(time.monotonic())
 
@@ -93,8 +93,8 @@ def test_the_screen_shows_the_field_when_the_players_turn_comes(sim_factory: Any
     last_step = -1
     while tbl.run is not None and checked < 4 and time.monotonic() < end:
         screen = tbl.hands.screen_of("Steve")
-        if screen is not None and tbl.hands.may_act(screen) and tbl._step != last_step:
-            last_step = tbl._step
+        if screen is not None and tbl.hands.may_act(screen) and tbl.flow.step != last_step:
+            last_step = tbl.flow.step
             _, want = tbl.hands.desired(screen)
             shown = {slot: cell.spec for slot, cell in (screen.drawn or {}).items()}
             assert shown == {slot: cell.spec for slot, cell in want.items()}

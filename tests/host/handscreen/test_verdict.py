@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfg_bridge.engine import EngineError, Give, Phase, Play, Round, Rules, parse_cards
-from dfg_bridge.host.handscreen import ButtonColor, Mode, pass_refusal, reason_text, verdict
+from dfg_bridge.host.decisions import Decision
+from dfg_bridge.host.handscreen import ButtonColor, pass_refusal, reason_text, verdict
 from dfg_bridge.i18n import Messages
 
 RULES = Rules.preset("minecraft")
@@ -31,7 +32,7 @@ def reason(rnd: Round, seat: int, cards: str, msgs: Messages) -> str:
 def test_green_names_the_strongest_legal_reading() -> None:
     rnd = Round.from_hands(RULES, [list(parse_cards("S5 JK S7 D9")), list(parse_cards("H3 H4"))], leader=0)
     v = verdict(rnd, 0, ids("S5 JK S7"))
-    assert v.color is ButtonColor.GREEN and v.mode is Mode.PLAY
+    assert v.color is ButtonColor.GREEN and v.mode is Decision.PLAY
     assert [str(c) for c in v.readings] == ["♠5", "♠6", "♠7"]
 
 
@@ -93,10 +94,10 @@ def test_exchange_gives_exactly_the_count(msgs: Messages) -> None:
     rnd = match_round
     hand = rnd.hand(0)
     one = verdict(rnd, 0, {hand[0].index})
-    assert one.mode is Mode.EXCHANGE and one.color is ButtonColor.ORANGE and one.code == "wrong_count"
+    assert one.mode is Decision.EXCHANGE and one.color is ButtonColor.ORANGE and one.code == "wrong_count"
     assert reason_text(one.code, one.params, msgs, "ja") == "ちょうど2枚選んでください（今は1枚）。"
     two = verdict(rnd, 0, {hand[0].index, hand[1].index})
-    assert two.color is ButtonColor.GREEN and two.mode is Mode.EXCHANGE
+    assert two.color is ButtonColor.GREEN and two.mode is Decision.EXCHANGE
     assert rnd.is_legal(Give(0, two.cards))
 
 

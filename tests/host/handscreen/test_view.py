@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfg_bridge.engine import CARDS, Card, parse_cards
+from dfg_bridge.host.decisions import Decision
 from dfg_bridge.host.handscreen import (
     CHEST,
     Button,
     ButtonColor,
-    Mode,
     PlayerLine,
     ScreenState,
     SortOrder,
@@ -73,7 +73,7 @@ def test_rows_of_the_chest(msgs: Messages) -> None:
         round_no=2,
         rounds=3,
         seconds_left=42,
-        verdict=Verdict(ButtonColor.ORANGE, Mode.PLAY, code="wrong_size", params={"size": 2}),
+        verdict=Verdict(ButtonColor.ORANGE, Decision.PLAY, code="wrong_size", params={"size": 2}),
         pass_code=None,
     )
     out = cells(state, CHEST, msgs, "ja")
@@ -112,13 +112,13 @@ def test_rows_of_the_chest(msgs: Messages) -> None:
 
 def test_play_button_colours(msgs: Messages) -> None:
     cards = parse_cards("S3 H3")
-    green = ScreenState(verdict=Verdict(ButtonColor.GREEN, Mode.PLAY, cards, cards))
-    purple = ScreenState(verdict=Verdict(ButtonColor.PURPLE, Mode.PLAY, cards, cards))
+    green = ScreenState(verdict=Verdict(ButtonColor.GREEN, Decision.PLAY, cards, cards))
+    purple = ScreenState(verdict=Verdict(ButtonColor.PURPLE, Decision.PLAY, cards, cards))
     lock = ScreenState(
-        verdict=Verdict(ButtonColor.ORANGE, Mode.PLAY, cards, code="locked", params={"suit": "♥"})
+        verdict=Verdict(ButtonColor.ORANGE, Decision.PLAY, cards, code="locked", params={"suit": "♥"})
     )
     give = ScreenState(
-        exchange=True, give_count=2, verdict=Verdict(ButtonColor.GREEN, Mode.EXCHANGE, cards, cards)
+        exchange=True, give_count=2, verdict=Verdict(ButtonColor.GREEN, Decision.EXCHANGE, cards, cards)
     )
     out = {k: cells(v, CHEST, msgs, "ja")[45].spec for k, v in
            {"green": green, "purple": purple, "lock": lock, "give": give}.items()}  # fmt: skip

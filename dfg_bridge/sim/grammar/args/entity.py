@@ -10,11 +10,12 @@ import re
 from collections.abc import Callable
 
 from dfg_bridge.sim.grammar.args.common import read_float_range, read_int_range, read_resource_location
+from dfg_bridge.sim.grammar.args.selector_maps import read_advancement_map, read_score_map
 from dfg_bridge.sim.grammar.env import GrammarEnv
 from dfg_bridge.sim.grammar.errors import CommandSyntaxError, ErrorCode
 from dfg_bridge.sim.grammar.reader import StringReader
 from dfg_bridge.sim.grammar.snbt import read_compound
-from dfg_bridge.sim.grammar.values import EntitySelector, IntRange, SelectorFilter, SelectorKind
+from dfg_bridge.sim.grammar.values import EntitySelector, SelectorFilter, SelectorKind
 
 __all__ = ["SelectorParser", "parse_uuid"]
 
@@ -345,59 +346,12 @@ class SelectorParser:
         self._add("nbt", read_compound(self.r, self.env.snbt_v2), neg)
 
     def _scores(self) -> None:
-        r = self.r
-        s = r.string
-        r.expect("{")
-        r.skip_whitespace()
-        scores: dict[str, IntRange] = {}
-        while r.cursor < len(s) and s[r.cursor] != "}":
-            r.skip_whitespace()
-            name = r.read_unquoted_string()
-            r.skip_whitespace()
-            r.expect("=")
-            r.skip_whitespace()
-            scores[name] = read_int_range(r)
-            r.skip_whitespace()
-            if r.cursor < len(s) and s[r.cursor] == ",":
-                r.cursor += 1
-        r.expect("}")
+        scores = read_score_map(self.r)
         self.scores = True
         self._add("scores", scores)
 
     def _advancements(self) -> None:
-        r = self.r
-        s = r.string
-        r.expect("{")
-        r.skip_whitespace()
-        out: dict[str, object] = {}
-        while r.cursor < len(s) and s[r.cursor] != "}":
-            r.skip_whitespace()
-            adv = read_resource_location(r)
-            r.skip_whitespace()
-            r.expect("=")
-            r.skip_whitespace()
-            if r.cursor < len(s) and s[r.cursor] == "{":
-                r.cursor += 1
-                r.skip_whitespace()
-                criteria: dict[str, bool] = {}
-                while r.cursor < len(s) and s[r.cursor] != "}":
-                    r.skip_whitespace()
-                    crit = r.read_unquoted_string()
-                    r.skip_whitespace()
-                    r.expect("=")
-                    r.skip_whitespace()
-                    criteria[crit] = r.read_boolean()
-                    r.skip_whitespace()
-                    if r.cursor < len(s) and s[r.cursor] == ",":
-                        r.cursor += 1
-                r.expect("}")
-                out[adv] = criteria
-            else:
-                out[adv] = r.read_boolean()
-            r.skip_whitespace()
-            if r.cursor < len(s) and s[r.cursor] == ",":
-                r.cursor += 1
-        r.expect("}")
+        out = read_advancement_map(self.r)
         self.advancements = True
         self._add("advancements", out)
 
