@@ -50,7 +50,7 @@ from dfg_bridge.host.outage import LinkGate, link_lost
 from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, Scheduler
 from dfg_bridge.host.purposes import Purpose, PurposeCounter
 from dfg_bridge.host.refusals import Refusal, refuse
-from dfg_bridge.host.releases import Releases
+from dfg_bridge.host.releases import Releases, tell_finished
 from dfg_bridge.host.settings import HostSettings
 from dfg_bridge.host.spectate import Spectate
 from dfg_bridge.host.statsdesk import StatsDesk
@@ -370,10 +370,9 @@ class GameHost:
         if not self.polled_triggers:
             self.ctx.sink.run(self.ctx.r.trigger_enable(player, self.ctx.settings.trigger_objective))
         # Half-done custody steps first (and a game mode a crash or a disconnect left frozen).
-        had_record = self.ledger.get(player) is not None
+        had_record = {player} if self.ledger.get(player) is not None else set()
         self.custody.settle(player)
-        if had_record and self.ledger.get(player) is None:
-            self.ctx.tell(player, "lobby.items_restored", "green")  # a give-back finished just now
+        tell_finished(self.ctx, self.ledger, had_record)
         if self.tables and not any(t.hands.screen_of(player) for t in self.tables.values()):
             # Not seated anywhere: no card, button or key of ours belongs on them (one left from a
             # match that ended while they were away, or a crash).

@@ -16,6 +16,7 @@ from dfg_bridge.host.custody import Custody
 from dfg_bridge.host.journal import Journal
 from dfg_bridge.host.ledger import CustodyLedger
 from dfg_bridge.host.match import EndReason, MatchRun
+from dfg_bridge.host.releases import tell_finished
 from dfg_bridge.host.table import Table
 from dfg_bridge.replies import online_players
 
@@ -61,10 +62,7 @@ class Recovery:
             ctx.sink.run(ctx.r.trigger_enable("@a", ctx.settings.trigger_objective))
         open_before = {record.player for record in self.ledger.all()}
         self.custody.recover()
-        # A give-back the last process finished delivering (it was killed before it could say so).
-        for player in sorted(open_before & ctx.online):
-            if self.ledger.get(player) is None:
-                ctx.tell(player, "lobby.items_restored", "green")
+        tell_finished(ctx, self.ledger, open_before)
 
     def start(self) -> None:
         """The first start: place the tables, recover custody and matches, redraw everything."""

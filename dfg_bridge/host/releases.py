@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.custody import Custody, Restore
+from dfg_bridge.host.ledger import CustodyLedger
 
 RELEASE_RETRY = 5.0
 """Seconds between attempts to give back items that could not all be returned."""
@@ -72,3 +73,11 @@ class Releases:
             elif when <= now:
                 out.append(player)
         return out
+
+
+def tell_finished(ctx: HostContext, ledger: CustodyLedger, before: set[str]) -> None:
+    """Tell each online player of ``before`` (who had a custody record) whose record is gone now: their
+    give-back was finished by custody's recovery (the last daemon was killed before it could say so)."""
+    for player in sorted(before & ctx.online):
+        if ledger.get(player) is None:
+            ctx.tell(player, "lobby.items_restored", "green")

@@ -268,10 +268,7 @@ class HandScreens:
                     self._pending.add(name)
                     continue
                 self._pending.discard(name)
-                drawn = self._draw(screen, snap, first)
-                if drawn:
-                    self._drawn_at[name] = clock
-                sent += drawn
+                sent += self._draw_stamped(screen, snap, clock, first)
             # The key books of the same players (a waiting player's book waits with their chest).
             self.book.sync(
                 [n for n in (players if players is not None else self.screens) if n not in self._pending]
@@ -303,12 +300,18 @@ class HandScreens:
         for name in due:
             screen = self.screens.get(name)
             if screen is not None and self.online(name):
-                drawn = self._draw(screen, snap)
-                if drawn:
-                    self._drawn_at[name] = clock
-                sent += drawn
+                sent += self._draw_stamped(screen, snap, clock)
         self.book.sync(due)
         return sent
+
+    def _draw_stamped(
+        self, screen: HandScreen, snap: TableSnap, clock: float, first: Sequence[int] = ()
+    ) -> int:
+        """:meth:`_draw`, noting when the screen was last written to (for :meth:`_may_wait`)."""
+        drawn = self._draw(screen, snap, first)
+        if drawn:
+            self._drawn_at[screen.player] = clock
+        return drawn
 
     def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:
         state, want = self.desired(screen, snap)
