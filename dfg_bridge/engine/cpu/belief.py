@@ -10,6 +10,7 @@ save them). Samples are dealt at random and kept by rejection on that weight.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dfg_bridge.engine.actions import Action, Give, Pass, Play
@@ -44,13 +45,15 @@ class PassNote:
     lock: int
 
 
-def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
-    """The passes of the public history with the field they passed on.
+def walk(history: tuple[Action, ...], rules: Rules) -> Iterator[tuple[Action, Move | None, bool, int]]:
+    """Each play or pass of the public history with the field before it: (action, field, inverted, lock).
 
     The field at a pass is the last play before it (a new lead can only be a play); the order is
-    rebuilt from the plays (革命 toggles, 11バック within a trick). Stairs fields are skipped.
+    rebuilt from the plays (革命 toggles, 11バック within a trick). ``field`` is None for a lead. Under
+    :attr:`~Rules.pass_lock` a seat's passes after its first in a trick are forced and tell nothing:
+    they are left out.
     """
-    notes: list[PassNote] = []
+    passed: set[int] = set()
     rev = False
     eb = False
     field: Move | None = None
@@ -65,8 +68,10 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
                 eb = False
                 lock = 0
                 prev_field = None
+                passed.clear()
             else:
                 prev_field = field
+            yield a, prev_field, rev != eb, lock
             if (
                 prev_field is not None
                 and rules.lock
@@ -83,10 +88,25 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
             if rules.eleven_back and not eb and has_rank(m, _R_JACK, rules):
                 eb = True
             field = m
-        elif isinstance(a, Pass) and field is not None and field[0] in (K_SINGLE, K_GROUP):
-            notes.append(PassNote(a.seat, field, rev != eb, lock))
-    return notes
+        elif isinstance(a, Pass):
+            if rules.pass_lock:
+                if a.seat in passed:
+                    continue
+                passed.add(a.seat)
+            yield a, field, rev != eb, lock
 
+
+def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
+    """The passes of the public history with the field they passed on (stairs fields are skipped)."""
+    return [
+        PassNote(a.seat, field, inverted, lock)
+        for a, field, inverted, lock in walk(history, rules)
+        if isinstance(a, Pass) and field is not None and field[0] in (K_SINGLE, K_GROUP)
+    ]
+
+
+SURE_PASS = 0.03
+"""Weight of a deal in which a seat that surely passes only when it must still held a beater."""
 
 BROKEN_FACTOR = 0.6
 """Weight of a deal in which a seat that led or answered with a lone card still holds its rank-mates."""
@@ -192,15 +212,17 @@ class Tracker:
         self._step = -1
         self._strong_from: set[int] = set()
 
-    def update(self, view: View) -> None:
-        """Start afresh when ``view`` belongs to a new round."""
+    def update(self, view: View) -> bool:
+        """Start afresh when ``view`` belongs to a new round (then True)."""
         obs = view.obs
         h = obs.history
         prev = self._history
-        if obs.step < self._step or len(h) < len(prev) or h[: len(prev)] != prev:
+        fresh = obs.step < self._step or len(h) < len(prev) or h[: len(prev)] != prev
+        if fresh:
             self._strong_from = set()
         self._history = h
         self._step = obs.step
+        return fresh
 
     def note(self, view: View, action: Action) -> None:
         """Remember whose first cards to us were their strongest (the exchange, as the higher rank)."""
@@ -249,8 +271,17 @@ def next_active(view: View, seat: int) -> int | None:
 class Sampler:
     """Deals the unseen cards to the other seats consistently with what ``view`` knows."""
 
-    def __init__(self, view: View, knowledge: Knowledge, rng: random.Random, tries: int = 12) -> None:
+    def __init__(
+        self,
+        view: View,
+        knowledge: Knowledge,
+        rng: random.Random,
+        tries: int = 12,
+        trust: list[float] | None = None,
+    ) -> None:
         self.view = view
+        self.trust = trust
+        """Per seat, how surely a pass means it held no beater (eager seats pass only when they must)."""
         self.rng = rng
         self.tries = tries
         obs = view.obs
@@ -300,8 +331,12 @@ class Sampler:
     def weight(self, hands: list[int]) -> float:
         """How well a deal fits the passes and the singles played (1 = fully)."""
         w = 1.0
+        trust = self.trust
         for note, masks in self.notes:
-            w *= violation(hands[note.seat], note, masks)
+            f = violation(hands[note.seat], note, masks)
+            if trust is not None and f < 1.0:
+                f += (SURE_PASS - f) * trust[note.seat]
+            w *= f
         for seat, rank_cards in self.broken:
             if hands[seat] & rank_cards:
                 w *= BROKEN_FACTOR

@@ -10,6 +10,7 @@ playouts do not all follow one line. It reads the round through its fast accesso
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from dfg_bridge.engine.cpu.hand import cuts, is_foul
 from dfg_bridge.engine.cpu.policy import Policy
@@ -33,6 +34,9 @@ from dfg_bridge.engine.moves import (
 )
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
+
+MovePolicy = Callable[[Round, random.Random, Rules], Move]
+"""A playout policy: the move of the seat to act."""
 
 POP4 = tuple(bin(i).count("1") for i in range(16))
 EPSILON = 0.08
@@ -249,10 +253,12 @@ def policy_playout(
     *,
     learned: Policy,
     others: bool = True,
+    models: Sequence[MovePolicy] | None = None,
 ) -> int:
     """Like :func:`playout`, with plays drawn from the learned policy (:mod:`.policy`).
 
-    With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`.
+    With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`,
+    or ``models[s]`` (by seat) when given.
     """
     move = r.make_move
     alive = r.in_play
@@ -264,7 +270,7 @@ def policy_playout(
             move(decision_move(r))
             continue
         if not others and r.turn != seat:
-            move(policy(r, rng, rules))
+            move((models[r.turn] if models is not None else policy)(r, rng, rules))
             continue
         ms = r.moves()
         if r.field_move is None and len(ms) > 1 and ms[-1][0] == K_PASS:
@@ -272,3 +278,30 @@ def policy_playout(
         move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))
     place = r.place_of(seat)
     return points[len(points) // 2] if place is None else points[place]
+
+
+def greedy_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
+    """A seat that always plays its weakest legal meld (the biggest at that strength), jokers last.
+
+    It passes only when it cannot play, or when every play would finish on a forbidden card.
+    """
+    if r.pending_kind:
+        return decision_move(r)
+    ms = r.moves()
+    if len(ms) == 1:
+        return ms[0]
+    inv = r.inverted
+    hand = r.hand_mask(r.turn)
+    best: Move | None = None
+    best_key = (1 << 30, 0, 0)
+    for m in ms:
+        if m[0] == K_PASS:
+            continue
+        if m[1] == hand and is_foul(m, inv, rules):
+            continue
+        key = (move_strength(m, inv) + (200 if m[2] else 0), -m[3], m[1])
+        if key < best_key:
+            best, best_key = m, key
+    if best is not None:
+        return best
+    return ms[-1] if ms[-1][0] == K_PASS else ms[0]

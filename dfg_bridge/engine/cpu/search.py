@@ -23,7 +23,7 @@ from dfg_bridge.engine.round import Round
 class Settings:
     """The knobs of the ``strong`` search (defaults: the shipped level)."""
 
-    search_cards: int = 32
+    search_cards: int = 60
     """The search runs when at most this many cards are left in all hands together."""
     max_candidates: int = 8
     """Plays compared (the prior's favourites; a pass is always added)."""
@@ -37,9 +37,9 @@ class Settings:
     """Candidates whose difference is surely below this many points are not worth more deals."""
     settle_deals: int = 40
     """…once every live candidate has at least this many deals."""
-    prior_margin: float = 0.1
+    prior_margin: float = 0.03
     """Mean points a candidate must gain over the favourite (index 0) to replace it…"""
-    override_z: float = 2.5
+    override_z: float = 1.5
     """…by how many standard errors of the paired difference…"""
     override_deals: int = 10
     """…and on at least this many deals."""
@@ -51,6 +51,11 @@ class Settings:
     clock: str = "wall"
     """``wall`` (the budget is real time, for live play) or ``cpu`` (this thread's CPU time: the budget
     of one core whatever else the machine runs, for measuring on a shared machine)."""
+    opponents: str = "model"
+    """Playout policy of the other seats under ``mixed``: ``plain`` (:func:`~.playout.policy`),
+    ``greedy`` (:func:`~.playout.greedy_policy`) or ``model`` (per seat, what its plays so far fit)."""
+    trust_passes: bool = True
+    """A pass of a seat that plays eagerly (see :mod:`.opponents`) is read as: it held no beater."""
     learned_candidates: int = 2
     """How many of the learned policy's favourites join the candidates (after the heuristic's)."""
 

@@ -30,7 +30,8 @@ from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
-from dfg_bridge.engine.cpu.playout import playout, policy_playout
+from dfg_bridge.engine.cpu.opponents import Style
+from dfg_bridge.engine.cpu.playout import MovePolicy, greedy_policy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
@@ -70,6 +71,7 @@ class StrongPlayer:
         self.ranker = Policy() if self.settings.learned_candidates else None
         self._rng = random.Random(seed)
         self._tracker = Tracker()
+        self._style = Style()
         self.last_deals = 0
         """Deals searched by the last decision (for tests and tuning)."""
 
@@ -88,7 +90,9 @@ class StrongPlayer:
 
     def _decide(self, observation: Observation, acts: list[Action], start: float) -> Action:
         view = read(observation, rules_of(observation, self.rules))
-        self._tracker.update(view)
+        if self._tracker.update(view):
+            self._style.new_round()
+        self._style.watch(view)
         self.last_deals = 0
         if len(acts) == 1:
             action = acts[0]
@@ -125,7 +129,9 @@ class StrongPlayer:
             # early on the playouts are long and their policy too plain to overrule the heuristic
             return self._candidates(view, acts, plays, passing, None)[0][1]
         base = Round.from_observation(view.obs, view.rules)
-        sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
+        eager = self._eagerness(view)
+        trust = eager if self.settings.trust_passes and eager is not None else None
+        sampler = Sampler(view, self._tracker.knowledge(view), self._rng, trust=trust)
         world = base.with_hands(sampler.sample()) if self.ranker is not None else None
         cands = self._candidates(view, acts, plays, passing, world)
         if len(cands) == 1:
@@ -136,7 +142,7 @@ class StrongPlayer:
             solved = self._endgame(base, sampler, cands, view.seat, deadline)
             if solved is not None:
                 return solved
-        return self._monte_carlo(view, base, sampler, cands, deadline)
+        return self._monte_carlo(view, base, sampler, cands, deadline, eager=eager)
 
     def _candidates(
         self,
@@ -227,6 +233,8 @@ class StrongPlayer:
         sampler: Sampler,
         cands: list[tuple[Move, Action]],
         deadline: float,
+        *,
+        eager: list[float] | None,
     ) -> Action:
         rules = view.rules
         seat = view.seat
@@ -234,18 +242,33 @@ class StrongPlayer:
         points = rank_points(rules, n_present) if n_present >= 2 else (1,)
         rng = self._rng
 
-        def world() -> Round:
-            return base.with_hands(sampler.sample(), rng.getrandbits(32))
-
         learned = self.policy
         others = self.settings.playouts != "mixed"
+        models: list[MovePolicy] | None = None
+
+        def world() -> Round:
+            nonlocal models
+            if eager is not None:  # one style per seat and deal: the candidates stay paired
+                models = [greedy_policy if rng.random() < e else policy for e in eager]
+            return base.with_hands(sampler.sample(), rng.getrandbits(32))
 
         def play_on(r: Round, prng: random.Random) -> int:
             if learned is not None:
-                return policy_playout(r, seat, prng, rules, points, learned=learned, others=others)
+                return policy_playout(
+                    r, seat, prng, rules, points, learned=learned, others=others, models=models
+                )
             return playout(r, seat, prng, rules, points)
 
         search = Search(self.settings, rng)
         best = search.run(world, [m for m, _ in cands], play_on, deadline)
         self.last_deals = search.deals
         return cands[best][1]
+
+    def _eagerness(self, view: View) -> list[float] | None:
+        """Per seat, the chance its playouts play eagerly (by the ``opponents`` setting)."""
+        kind = self.settings.opponents
+        if kind == "plain":
+            return None
+        if kind == "greedy":
+            return [1.0] * len(view.obs.hand_counts)
+        return self._style.eagerness(view)
