@@ -278,30 +278,3 @@ def policy_playout(
         move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))
     place = r.place_of(seat)
     return points[len(points) // 2] if place is None else points[place]
-
-
-def greedy_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
-    """A seat that always plays its weakest legal meld (the biggest at that strength), jokers last.
-
-    It passes only when it cannot play, or when every play would finish on a forbidden card.
-    """
-    if r.pending_kind:
-        return decision_move(r)
-    ms = r.moves()
-    if len(ms) == 1:
-        return ms[0]
-    inv = r.inverted
-    hand = r.hand_mask(r.turn)
-    best: Move | None = None
-    best_key = (1 << 30, 0, 0)
-    for m in ms:
-        if m[0] == K_PASS:
-            continue
-        if m[1] == hand and is_foul(m, inv, rules):
-            continue
-        key = (move_strength(m, inv) + (200 if m[2] else 0), -m[3], m[1])
-        if key < best_key:
-            best, best_key = m, key
-    if best is not None:
-        return best
-    return ms[-1] if ms[-1][0] == K_PASS else ms[0]

@@ -27,11 +27,12 @@ from dfg_bridge.engine.actions import Action, Pass, Play
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.belief import Sampler, Tracker
 from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.opponents import Style
-from dfg_bridge.engine.cpu.playout import MovePolicy, greedy_policy, playout, policy, policy_playout
+from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
