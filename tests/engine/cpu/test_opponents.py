@@ -1,0 +1,105 @@
+"""Reading the other seats' style (opponents.py) and what strong does with it (the sampler's pass trust)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from dfg_bridge.engine import Meld, Pass, Play, Round, Rules
+from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, pass_notes, walk
+from dfg_bridge.engine.cpu.opponents import BROKEN_PAIR, PRIOR, STRONG_ANSWER, WEAK_PASS, Style, evidence
+from dfg_bridge.engine.cpu.view import View, read
+from dfg_bridge.engine.moves import mask_of
+
+HANDS = [
+    "HK S5 S6 D3",
+    "SA S7 H7 C8 D9 H10 CJ",
+    "S3 H4 D5 C6 H8 D10 DJ",
+    "C3 C4 C5 H6 D7 C9 CQ",
+]
+
+
+def _round(hands: list[str] = HANDS) -> Round:
+    return Round.from_hands(Rules(), [list(Meld.cards_of(h)) for h in hands], leader=0)
+
+
+def _view(rnd: Round, seat: int = 0) -> View:
+    return read(rnd.observation(seat), rnd.rules)
+
+
+def test_an_ace_on_a_king_from_a_big_hand_counts_as_eager() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "HK"))
+    rnd.apply(rnd.play_text(1, "SA"))
+    assert evidence(_view(rnd)) == {1: STRONG_ANSWER}
+
+
+def test_a_pass_on_a_weak_single_from_a_big_hand_counts_as_careful() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(Pass(1))
+    rnd.apply(rnd.play_text(2, "H8"))
+    ev = evidence(_view(rnd))
+    assert ev == {1: WEAK_PASS}  # seat 2 answered a 5 with an 8: no evidence either way
+
+
+def test_two_singles_of_one_rank_count_as_a_broken_pair() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "S7"))
+    rnd.apply(Pass(2))
+    rnd.apply(Pass(3))
+    rnd.apply(Pass(0))
+    rnd.apply(rnd.play_text(1, "H7"))
+    assert evidence(_view(rnd))[1] == BROKEN_PAIR
+
+
+def test_style_turns_evidence_into_a_probability_and_halves_it_next_round() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "HK"))
+    rnd.apply(rnd.play_text(1, "SA"))
+    style = Style()
+    e = style.eagerness(_view(rnd))
+    assert e[0] == 0.0
+    assert math.isclose(e[1], 1 / (1 + math.exp(-(PRIOR + STRONG_ANSWER))))
+    assert math.isclose(e[2], 1 / (1 + math.exp(-PRIOR)))
+    style.new_round()
+    fresh = _round()
+    e2 = style.eagerness(_view(fresh))
+    assert math.isclose(e2[1], 1 / (1 + math.exp(-(PRIOR + STRONG_ANSWER / 2))))
+
+
+def test_forced_passes_after_a_pass_are_left_out_under_pass_lock() -> None:
+    # seat 1 passes on the 5; when seat 2 answers, seat 1 is not asked again, but a history may
+    # still record its forced pass (as UECda's owner-again does): it tells nothing new
+    history = (
+        Play(0, Meld.parse("S5")),
+        Pass(1),
+        Play(2, Meld.parse("H9")),
+        Pass(1),
+    )
+    locked = Rules()
+    assert [n.seat for n in pass_notes(history, locked)] == [1]
+    free = Rules().replace(pass_lock=False)
+    assert [n.seat for n in pass_notes(history, free)] == [1, 1]
+    fields = [f for a, f, _inv, _lock in walk(history, locked) if isinstance(a, Pass)]
+    assert [f[4] if f else None for f in fields] == [2]
+
+
+def test_an_eager_seat_that_passed_is_dealt_no_beater() -> None:
+    rnd = _round(["SJ S3 D3", "S4 H4 D5 C5 H6", "C4 S5 D6 C6 S7 H7", "SQ HK SA S2 D7 C7"])
+    rnd.apply(rnd.play_text(0, "SJ"))
+    rnd.apply(Pass(1))
+    view = _view(rnd)
+    beaters = mask_of(Meld.cards_of("SQ HK SA S2"))
+
+    def share(trust: list[float] | None) -> float:
+        sampler = Sampler(view, Knowledge({}, {}), random.Random(4), trust=trust)
+        dealt = [sampler.sample()[1] for _ in range(400)]
+        return sum(1 for h in dealt if h & beaters) / len(dealt)
+
+    careful = share(None)
+    eager = share([0.0, 1.0, 0.0, 0.0])
+    # a careful seat may pass holding a beater (a fifth of such deals kept, more for an ace or a 2);
+    # an eager one passes only when it must
+    assert eager < 0.2 and careful > 0.4, (eager, careful)
