@@ -2,17 +2,18 @@
 
 For a play decision it
 1. plays at once when there is one option, or a sure way out (詰み, :func:`~.hand.mate_line`);
-2. early in the round (more than :data:`SEARCH_CARDS` cards in hand at the table) it plays the
-   ``normal`` heuristic's move: playouts from there are long and their plain policy judges no
-   better than the heuristic (measured against three ``normal`` seats: searching from the first
-   trick on scored the same within noise, at 2.5 times the time);
+2. with more than :data:`~.search.Settings.search_cards` cards at the table (none of the shipped
+   decks: the search runs from the first trick on) it plays the ``normal`` heuristic's move;
 3. with two seats left, solves the ending exactly on the known (or sampled) hidden hand;
 4. otherwise deals the unseen cards many times consistently with what it saw
    (:class:`~.belief.Sampler`), plays each candidate in each deal and finishes the round with the
-   fast policy (:mod:`.playout`), and keeps the candidate with the best mean points. Candidates that
-   fall clearly behind (paired on the same deals) are dropped early; the clock is checked after
-   every playout, so a decision stays within its budget. The heuristic's move is kept unless another
-   candidate beats it clearly (:data:`PRIOR_MARGIN`, :data:`OVERRIDE_Z`, :data:`OVERRIDE_DEALS`).
+   fast policies (:mod:`.playout`): its own seat by the learned policy, each other seat eagerly
+   (:mod:`.eager`) or carefully as often as its plays so far suggest (:mod:`.opponents`; an eager
+   seat's passes are also read as "held no beater"), and keeps the candidate with the best mean
+   points. Candidates that fall clearly behind (paired on the same deals) are dropped early; the
+   clock is checked after every playout, so a decision stays within its budget. The heuristic's
+   move is kept unless another candidate beats it clearly (``prior_margin``, ``override_z``,
+   ``override_deals`` of :class:`~.search.Settings`).
 Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかまカード) use the ``normal`` choosers.
 """
 
