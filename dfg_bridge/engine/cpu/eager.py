@@ -10,17 +10,13 @@ from __future__ import annotations
 import random
 
 from dfg_bridge.engine.cpu.hand import is_foul
-from dfg_bridge.engine.cpu.playout import POP4, decision_move
+from dfg_bridge.engine.cpu.playout import answer_suits, decision_move, plain_field, stairs_up
 from dfg_bridge.engine.moves import (
-    JOKER_RANK,
     K_GROUP,
     K_PASS,
-    K_STAIRS,
     Move,
     group_move,
-    lowest_bits,
     move_strength,
-    stairs_move,
 )
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
@@ -34,17 +30,14 @@ def greedy_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     if r.pending_kind:
         return decision_move(r)
     hand = r.hand_mask(r.turn)
-    if hand.bit_count() > 4:
+    if hand.bit_count() > 4:  # big hands in plain situations: from the hand's bits
         f = r.field_move
         if f is None:
-            if not r.inverted:
-                m = _greedy_lead(hand, rules)
-                if m is not None:
-                    return m
-        elif not r.number_lock and f[0] != K_STAIRS and 0 <= f[4] < JOKER_RANK:
-            m = _greedy_answer(r, hand, f)
-            if m is not None:
-                return m
+            m = None if r.inverted else _greedy_lead(hand, rules)
+        else:
+            m = _greedy_answer(r, hand, f) if plain_field(r, f) else None
+        if m is not None:
+            return m
     return greedy_listed(r, rules, hand)
 
 
@@ -75,19 +68,11 @@ def _greedy_answer(r: Round, hand: int, f: Move) -> Move | None:
     fk = 12 - f[4] if inv else f[4]
     size = f[3]
     lock = r.lock_mask
-    allowed = lock or 15
     for k in range(fk + 1, 13):
         rr = 12 - k if inv else k
-        t = (hand >> (4 * rr)) & allowed
-        if POP4[t & 15] < size:
-            continue
-        if lock and size > 1:
-            if t & lock != lock:
-                continue
-            suits = lock
-        else:
-            suits = lowest_bits(t & 15, size)
-        return group_move(rr, suits)
+        suits = answer_suits((hand >> (4 * rr)) & 15, size, lock)
+        if suits:
+            return group_move(rr, suits)
     return None
 
 
@@ -97,16 +82,7 @@ def _greedy_lead(hand: int, rules: Rules) -> Move | None:
         t = (hand >> (4 * rr)) & 15
         if not t:
             continue
-        best = group_move(rr, t)
-        if rules.stairs:
-            for s in range(4):
-                if t >> s & 1:
-                    top = rr
-                    while top + 1 < 13 and hand >> (4 * (top + 1) + s) & 1:
-                        top += 1
-                    size = top - rr + 1
-                    if size >= rules.min_stairs and size > best[3]:
-                        best = stairs_move(s, rr, top)
+        best = stairs_up(hand, rr, group_move(rr, t), rules)
         if best[1] == hand or (best[3] > rules.max_group and best[0] == K_GROUP):
             return None
         return best

@@ -31,6 +31,7 @@ from dfg_bridge.engine.moves import (
     bits,
     count_rank,
     move_strength,
+    stairs_move,
 )
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
@@ -66,6 +67,11 @@ def _special(m: Move, inv: bool, rules: Rules) -> bool:
     return bool(m[2]) or bool(count_rank(m, 0 if inv else 12)) or cuts(m, rules)
 
 
+def plain_field(r: Round, f: Move) -> bool:
+    """The field is a single or a group of real cards with no 数しば: answered from the hand's bits."""
+    return not r.number_lock and f[0] != K_STAIRS and 0 <= f[4] < JOKER_RANK
+
+
 def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     """The playout move of the seat to act."""
     if r.pending_kind:
@@ -79,7 +85,7 @@ def policy(r: Round, rng: random.Random, rules: Rules) -> Move:
                 m = _fast_lead(r, hand, rng, rules)
                 if m is not None:
                     return m
-        elif not r.number_lock and f[0] != K_STAIRS and 0 <= f[4] < JOKER_RANK:
+        elif plain_field(r, f):
             return _fast_answer(r, hand, f, rng)
     return _listed(r, rng, rules, hand)
 
@@ -92,7 +98,6 @@ def _fast_answer(r: Round, hand: int, f: Move, rng: random.Random) -> Move:
     fk = 12 - f[4] if inv else f[4]
     size = f[3]
     lock = r.lock_mask
-    allowed = lock or 15
     best_k = -1
     best_suits = 0
     best_score = 1 << 30
@@ -101,15 +106,9 @@ def _fast_answer(r: Round, hand: int, f: Move, rng: random.Random) -> Move:
             break
         rr = 12 - k if inv else k
         held = (hand >> (4 * rr)) & 15
-        t = held & allowed
-        if POP4[t] < size:
+        suits = answer_suits(held, size, lock)
+        if not suits:
             continue
-        if lock and size > 1:
-            if t & lock != lock:
-                continue
-            suits = lock
-        else:
-            suits = _low_bits(t, size)
         score = k * 4 + (12 if POP4[held] > size else 0)  # breaking a pair costs three ranks
         if score < best_score:
             best_k, best_suits, best_score = rr, suits, score
@@ -134,23 +133,39 @@ def _fast_lead(r: Round, hand: int, rng: random.Random, rules: Rules) -> Move | 
         t = (hand >> (4 * rr)) & 15
         if not t:
             continue
-        best = _group(rr, t)
-        if rules.stairs:  # only in the natural order here: stairs go up from the weakest rank
-            for s in range(4):
-                if t >> s & 1:
-                    top = rr
-                    while top + 1 < 13 and hand >> (4 * (top + 1) + s) & 1:
-                        top += 1
-                    size = top - rr + 1
-                    if size >= rules.min_stairs and size > best[3]:
-                        mask = 0
-                        for x in range(rr, top + 1):
-                            mask |= 1 << (4 * x + s)
-                        best = (K_STAIRS, mask, 0, size, rr, top, 1 << s)
+        # only in the natural order here: stairs go up from the weakest rank
+        best = stairs_up(hand, rr, _group(rr, t), rules)
         if best[1] == hand:
             return None  # finishing: let the listed policy check for a foul
         return best
     return None
+
+
+def stairs_up(hand: int, rr: int, best: Move, rules: Rules) -> Move:
+    """The longest real-card stairs going up from rank ``rr`` if it is longer than ``best``, else ``best``."""
+    if not rules.stairs:
+        return best
+    t = (hand >> (4 * rr)) & 15
+    for s in range(4):
+        if t >> s & 1:
+            top = rr
+            while top + 1 < 13 and hand >> (4 * (top + 1) + s) & 1:
+                top += 1
+            size = top - rr + 1
+            if size >= rules.min_stairs and size > best[3]:
+                best = stairs_move(s, rr, top)
+    return best
+
+
+def answer_suits(held: int, size: int, lock: int) -> int:
+    """Which of the suits ``held`` of one rank answer a field of ``size`` cards under 縛り ``lock``
+    (the lowest suits; 0 if they cannot)."""
+    t = held & (lock or 15)
+    if POP4[t] < size:
+        return 0
+    if lock and size > 1:
+        return lock if t & lock == lock else 0
+    return _low_bits(t, size)
 
 
 def _group(r: int, suits: int) -> Move:
