@@ -103,3 +103,25 @@ def test_an_eager_seat_that_passed_is_dealt_no_beater() -> None:
     # a careful seat may pass holding a beater (a fifth of such deals kept, more for an ace or a 2);
     # an eager one passes only when it must
     assert eager < 0.2 and careful > 0.4, (eager, careful)
+
+
+def test_strong_plays_each_seat_as_its_reading_says() -> None:
+    from dfg_bridge.engine.cpu.search import Settings
+    from dfg_bridge.engine.cpu.strong import StrongPlayer
+
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "HK"))
+    rnd.apply(rnd.play_text(1, "SA"))
+    rnd.apply(Pass(2))
+    view = _view(rnd, 3)
+    assert StrongPlayer(1, settings=Settings(opponents="plain"))._eagerness(view) is None
+    assert StrongPlayer(1, settings=Settings(opponents="greedy"))._eagerness(view) == [1.0] * 4
+    read_ = StrongPlayer(1)._eagerness(view)  # the default: read from the plays
+    assert read_ is not None
+    assert read_[3] == 0.0 and read_[1] > read_[0] > 0.0
+    # and the decision itself stays legal and reproducible with a fixed deal count
+    legal = list(rnd.legal_actions(3))
+    picks = {
+        StrongPlayer(5, budget_ms=60_000, max_deals=20).decide(rnd.observation(3), legal) for _ in range(2)
+    }
+    assert len(picks) == 1 and picks <= set(legal)
