@@ -10,7 +10,8 @@ Seed 001 「手札の開き方」「画面の見方・出し方」, built with s
 * :mod:`~dfg_bridge.host.handscreen.screen` — one seat's screen on the server: drawing, reading back;
 * :mod:`~dfg_bridge.host.handscreen.clicks` — reading the screen back and finding the clicked slots;
 * :mod:`~dfg_bridge.host.handscreen.actions` — what a click does, from the chest, the chat or a dialog;
-* :mod:`~dfg_bridge.host.handscreen.manager` — :class:`HandScreens`: seats, drawing, reading, cleanup;
+* :mod:`~dfg_bridge.host.handscreen.manager` — :class:`HandScreens`: seats, reading, cleanup;
+* :mod:`~dfg_bridge.host.handscreen.painter` — drawing: what changed, and off-turn redraws coalesced;
 * :mod:`~dfg_bridge.host.handscreen.watch` — when to look at the screens (one command a look);
 * :mod:`~dfg_bridge.host.handscreen.keys`, :mod:`~dfg_bridge.host.handscreen.seats` — per-match keys,
   and taking our items back from players;

@@ -50,6 +50,9 @@ the same ``custom_data`` and open the same chest)."""
 SPARE_SLOTS = ("weapon.offhand", "player.cursor")
 """Where else the key may be when it is in no main slot (the off hand is in ``equipment`` on 1.21.5+)."""
 _LONGEST_SLOT = "weapon.offhand"
+CLICK_DEFER = 1.0
+"""Seconds a book's rewrite may wait after a click in the chest (whose player is looking at the chest,
+not the book): a turn's selection clicks and its play then rewrite the book once (issue 19)."""
 
 PageKey = tuple[object, ...]
 
@@ -93,6 +96,8 @@ class HandBook:
         self._seen: dict[str, PageKey] = {}
         self._failed: dict[str, PageKey] = {}
         """Per player: the view whose write found the key nowhere (not tried again for the same view)."""
+        self._deferred: dict[str, float] = {}
+        """Per player: since when their book's rewrite waits (see :data:`CLICK_DEFER`)."""
         self._ready = False
         self.writes = 0
         """Page-writing commands sent."""
@@ -115,7 +120,7 @@ class HandBook:
 
     def forget(self, player: str | None = None) -> None:
         """``player``'s book (or every book) is unknown: it is written in full at the next sync."""
-        for store in (self._written, self._seen, self._slot, self._failed):
+        for store in (self._written, self._seen, self._slot, self._failed, self._deferred):
             if player is None:
                 store.clear()
             else:
@@ -156,8 +161,32 @@ class HandBook:
         return screen.seat
 
     # ---- writing -----------------------------------------------------------------------------------
-    def sync(self, players: Sequence[str]) -> None:
-        """Rewrite the books of ``players`` whose pages changed."""
+    def sync(self, players: Sequence[str], *, defer: bool = False) -> None:
+        """Rewrite the books of ``players`` whose pages changed.
+
+        ``defer``: the change is a click in the chest; the rewrite waits up to :data:`CLICK_DEFER`
+        seconds for the next sync (or :meth:`flush`), so that one write carries every click.
+        """
+        clock = self.hs.table.ctx.clock()
+        due = []
+        for player in players:
+            since = self._deferred.get(player)
+            if defer and (since is None or clock - since < CLICK_DEFER):
+                self._deferred.setdefault(player, clock)
+                continue
+            self._deferred.pop(player, None)
+            due.append(player)
+        self._rewrite(due)
+
+    def flush(self) -> None:
+        """Rewrite the books whose deferred rewrite has waited :data:`CLICK_DEFER` seconds."""
+        clock = self.hs.table.ctx.clock()
+        due = [player for player, since in self._deferred.items() if clock - since >= CLICK_DEFER]
+        for player in due:
+            del self._deferred[player]
+        self._rewrite(due)
+
+    def _rewrite(self, players: Sequence[str]) -> None:
         hs = self.hs
         for player in players:
             screen = hs.screens.get(player)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dfg_bridge.engine.cards import Card
 from dfg_bridge.host.handscreen.clicks import Diff, Drawn, diff
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import SortOrder
@@ -208,6 +209,8 @@ class HandScreen:
     """What the screen shows; ``None`` when unknown (it is wiped and drawn in full next time)."""
     sort: SortOrder = SortOrder.STRENGTH
     page: int = 0
+    placed: tuple[Card | None, ...] | None = None
+    """Where the hand was last drawn, gaps included (:func:`~.state.placed_hand`)."""
     fresh: bool = True
     """Changes found by the next read were made while the player could not act: they are undone
     (redrawn, the items taken back) but never acted on — not even as a selection."""
