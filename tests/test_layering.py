@@ -254,13 +254,12 @@ def test_the_cpu_reads_no_private_round_state_at_run_time() -> None:
     assert not caught, "\n".join(sorted(caught))
 
 
-
 def _engine_classes() -> list[type]:
     import importlib
     import inspect
     import pkgutil
 
-    import dfg_bridge.engine as engine
+    from dfg_bridge import engine
 
     found = []
     for info in pkgutil.walk_packages(engine.__path__, "dfg_bridge.engine."):
