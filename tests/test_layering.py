@@ -418,7 +418,7 @@ def test_the_rcon_command_limit_is_written_once() -> None:
 
 
 # Names that once meant two things (issue 18 item 4): each is now defined in exactly one module.
-ONE_HOME = ("Phase", "Mode", "Secret", "BlockPos", "Vec3", "Play", "Pass", "Flavour", "ReadError")
+ONE_HOME = ("Phase", "Mode", "Secret", "BlockPos", "Vec3", "Play", "Pass", "Flavour", "ReadError", "Seen")
 
 
 def _top_level_names(path: Path) -> set[str]:
@@ -437,5 +437,7 @@ def test_names_that_collided_have_one_home_each() -> None:
         for name in _top_level_names(path) & set(ONE_HOME):
             homes[name].append(path.relative_to(PACKAGE).as_posix())
     assert all(len(where) <= 1 for where in homes.values()), homes
+    # three unrelated Seen classes became SlotSeen (replies), UuidSeen (stats) and SteveView (demo)
+    assert homes["Seen"] == []
     # one spelling of the server flavour (the simulator's is ServerFlavour)
     assert not [p for p in PACKAGE.rglob("*.py") if "Flavor" in _top_level_names(p)]

@@ -4,7 +4,7 @@ Seed 001: 「ホットバーの「手札を開く」の本を右クリック…�
 book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-clicking it anywhere
 opens its pages without the daemon: each page shows a part of the hand as clickable cards, the first
 one also the field and 出す / パス / 選択を外す — the chat hand's own texts
-(:func:`~dfg_bridge.host.handscreen.chat.chat_hand`), every button a ``/trigger`` click.
+(:func:`~dfg_bridge.host.handscreen.chatview.chat_hand`), every button a ``/trigger`` click.
 
 * **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
   (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.build import screen_state
-from dfg_bridge.host.handscreen.chat import chat_hand
+from dfg_bridge.host.handscreen.chatsend import field_text, show_dialog
+from dfg_bridge.host.handscreen.chatview import chat_hand
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.host.handscreen.state import ScreenState
-from dfg_bridge.host.handscreen.talk import field_text, show_dialog
 from dfg_bridge.model.items import BookSpec
 from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text

@@ -1,4 +1,5 @@
-"""The chat hand and the dialog hand (チャット・ダイアログ), sent to a player and clicked back.
+"""Sending the chat hand and the dialog hand (チャット・ダイアログ) to a player, and their clicks back
+(the texts are built by :mod:`.chatview`).
 
 ``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog; so do the start
 of one's turn and using the 「手札を開く」 book (noticed by :mod:`~dfg_bridge.host.handscreen.book`).
@@ -16,7 +17,7 @@ from dfg_bridge.host.decisions import Decision, decision_of
 from dfg_bridge.host.decisions import prompt as decision_prompt
 from dfg_bridge.host.errors import HostError
 from dfg_bridge.host.handscreen.build import screen_state
-from dfg_bridge.host.handscreen.chat import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
+from dfg_bridge.host.handscreen.chatview import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import ScreenState, SortOrder
 from dfg_bridge.host.intents import DialogAction
