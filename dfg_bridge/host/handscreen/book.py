@@ -2,9 +2,10 @@
 
 Seed 001: 「ホットバーの「手札を開く」の本を右クリック…」「自分の番でなくても開いて見られます」. The key
 book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-clicking it anywhere
-opens its pages without the daemon: each page shows a part of the hand as clickable cards, the first
-one also the field and 出す / パス / 選択を外す — the chat hand's own texts
-(:func:`~dfg_bridge.host.handscreen.chatview.chat_hand`), every button a ``/trigger`` click.
+opens its pages without the daemon: a small hand is one page with the field and 出す / パス / 選択を外す;
+a larger one has those on the first page and the hand as clickable cards on the next — the chat
+hand's own texts (:func:`~dfg_bridge.host.handscreen.chatview.chat_hand`), every button a ``/trigger``
+click.
 
 * **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
   (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
@@ -128,26 +129,46 @@ class HandBook:
 
     # ---- pages -------------------------------------------------------------------------------------
     def pages(self, state: ScreenState, player: str) -> tuple[Text, ...]:
-        """The book's pages for ``state``: as many cards per page as fit into one command."""
+        """The book's pages for ``state``: one page when the whole hand fits beside the field and the
+        buttons; else the field and the buttons alone on the first page and the cards on the next ones,
+        as many per page as fit when every card is selected.
+
+        So the pages' split depends on the hand alone: a selection or a new field rewrites the page it
+        changed (one or two), never every page by moving cards between them (issue 19).
+        """
         ctx = self.hs.table.ctx
-        parts, buttons = chat_hand(
-            state.sorted_hand(),
-            state.selected,
-            state.verdict,
-            trigger=lambda v: ctx.r.trigger_command(ctx.settings.trigger_objective, v),
-            msgs=ctx.msgs,
-            lang=ctx.lang,
-        )
+
+        def texts(selected: frozenset[int]) -> tuple[list[Text], Text]:
+            parts, buttons = chat_hand(
+                state.sorted_hand(),
+                selected,
+                state.verdict,
+                trigger=lambda v: ctx.r.trigger_command(ctx.settings.trigger_objective, v),
+                msgs=ctx.msgs,
+                lang=ctx.lang,
+            )
+            return list(parts), buttons
+
+        parts, buttons = texts(state.selected)
         head, cards = parts[0], parts[1:]
         field = field_text(ctx, state)
+        whole = _page(head, field, cards, buttons, "(1/1)")
+        worst = texts(frozenset(c.index for c in state.hand))[0][1:]  # every card marked ✔
+        if self._fits(player, _page(head, field, worst, buttons, "(1/1)")) and self._fits(player, whole):
+            return (whole,)
         per = max(1, len(cards))
-        while True:
-            chunks = [cards[i : i + per] for i in range(0, len(cards), per)] or [[]]
-            pages = tuple(_page(head, field if n == 0 else None, chunk, buttons if n == 0 else None,
-                                f"({n + 1}/{len(chunks)})") for n, chunk in enumerate(chunks))  # fmt: skip
-            if per == 1 or all(self._fits(player, page) for page in pages):
-                return pages
+        while per > 1 and not all(
+            self._fits(player, _page(head, None, worst[i : i + per], None, "(99/99)"))
+            for i in range(0, len(worst), per)
+        ):
             per -= 1
+        chunks = [cards[i : i + per] for i in range(0, len(cards), per)]
+        count = len(chunks) + 1
+        first = _page(head, field, [], buttons, f"(1/{count})")
+        return (
+            first,
+            *(_page(head, None, chunk, None, f"({n}/{count})") for n, chunk in enumerate(chunks, 2)),
+        )
 
     def _fits(self, player: str, page: Text) -> bool:
         r = self.hs.r
