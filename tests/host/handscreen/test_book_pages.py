@@ -10,7 +10,7 @@ from typing import Any
 from dfg_bridge.engine import parse_cards
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.state import SortOrder
-from tests.host.handscreen.handrig import Clicker, hand_rig
+from tests.host.handscreen.handrig import Clicker, hand_rig, start_cpu_match
 
 
 def _differ(a: tuple[Any, ...], b: tuple[Any, ...]) -> list[int]:
@@ -21,10 +21,7 @@ def _differ(a: tuple[Any, ...], b: tuple[Any, ...]) -> list[int]:
 def test_a_selection_or_a_field_rewrites_one_page(sim_factory: Any, tmp_path: Path) -> None:
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1)
     rig.start_daemon()
-    rig.join("Steve")
-    rig.dfg("Steve", "join")
-    assert rig.until(lambda: "Steve" in rig.table().lobby)
-    rig.dfg("Steve", "start cpu")
+    start_cpu_match(rig)
     clicker = Clicker(rig, "Steve")
     assert rig.until(clicker.may_act, 30)
     tbl = rig.table()

@@ -15,6 +15,7 @@ from typing import Any
 
 from dfg_bridge.host.handscreen.painter import OFF_TURN_REDRAW
 from dfg_bridge.host.handscreen.screen import ChestSurface
+from tests.host.handscreen.handrig import Sent
 from tests.host.rig import make_rig, settings, table, with_durations
 
 
@@ -104,17 +105,6 @@ def test_the_screen_shows_the_field_when_the_players_turn_comes(sim_factory: Any
                 rig.dfg("Steve", words)
         rig.host.step(0.05)
     assert checked >= 2
-
-
-class Sent:
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.commands: list[str] = []
-
-    def run(self, command: str) -> str:
-        self.commands.append(command)
-        reply: str = self.inner.run(command)
-        return reply
 
 
 def test_the_turn_prompt_the_chat_hand_and_its_buttons_are_packed(sim_factory: Any, tmp_path: Path) -> None:

@@ -12,34 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from dfg_bridge.host.handscreen.watch import TABLE_ON_TURN
-from tests.host.handscreen.handrig import Clicker, hand_rig
+from tests.host.handscreen.handrig import Clicker, Sent, hand_rig, start_cpu_match
 
 TABLE_ALONE = "execute unless items entity @a["
 """How the table question starts when asked on its own (the screen question starts with a block test)."""
 
 
-class _Sent:
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.commands: list[str] = []
-
-    def run(self, command: str) -> str:
-        self.commands.append(command)
-        reply: str = self.inner.run(command)
-        return reply
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-
 def test_a_quiet_turn_asks_both_questions_in_one_command(sim_factory: Any, tmp_path: Path) -> None:
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
-    sent: dict[str, _Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", _Sent(c)))
-    rig.join("Steve")
-    rig.dfg("Steve", "join")
-    assert rig.until(lambda: "Steve" in rig.table().lobby)
-    rig.dfg("Steve", "start cpu")
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    start_cpu_match(rig)
     clicker = Clicker(rig, "Steve")
     assert rig.until(clicker.may_act, 30)
     clicker.open()
