@@ -254,6 +254,39 @@ def test_the_cpu_reads_no_private_round_state_at_run_time() -> None:
     assert not caught, "\n".join(sorted(caught))
 
 
+def _engine_classes() -> list[type]:
+    import importlib
+    import inspect
+    import pkgutil
+
+    from dfg_bridge import engine
+
+    found = []
+    for info in pkgutil.walk_packages(engine.__path__, "dfg_bridge.engine."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        found += [c for c in vars(module).values() if inspect.isclass(c) and c.__module__ == info.name]
+    return found
+
+
+def test_the_engine_round_holds_no_class_chain() -> None:
+    """Issue 18: a round is one data holder and modules of functions over it, not one class split
+    along a chain of files (it was State ← MoveGen ← Flow ← Core ← RoundViews ← FastViews ← Round)."""
+    from dfg_bridge.engine import Round
+    from dfg_bridge.engine._state import State
+
+    assert Round.__mro__ == (Round, State, object)
+    classes = _engine_classes()
+    assert Round in classes and len(classes) > 30  # the walk does see the engine, engine/cpu/ included
+    # at most one of our own classes above any engine class (an event above Event, a Round above State)
+    deep = {
+        c.__qualname__: [b.__qualname__ for b in c.__mro__ if b.__module__.startswith("dfg_bridge.")]
+        for c in classes
+    }
+    assert not {name: chain for name, chain in deep.items() if len(chain) > 2}
+
+
 STATS_IO = ("sqlite3", "psycopg", "socket", "threading", "queue", "subprocess", "os", "io", "pathlib")
 """What the pure stats core must not import: everything that does I/O lives in stats/store/."""
 
@@ -385,7 +418,7 @@ def test_the_rcon_command_limit_is_written_once() -> None:
 
 
 # Names that once meant two things (issue 18 item 4): each is now defined in exactly one module.
-ONE_HOME = ("Phase", "Mode", "Secret", "BlockPos", "Vec3", "Play", "Pass", "Flavour", "ReadError")
+ONE_HOME = ("Phase", "Mode", "Secret", "BlockPos", "Vec3", "Play", "Pass", "Flavour", "ReadError", "Seen")
 
 
 def _top_level_names(path: Path) -> set[str]:
@@ -404,5 +437,7 @@ def test_names_that_collided_have_one_home_each() -> None:
         for name in _top_level_names(path) & set(ONE_HOME):
             homes[name].append(path.relative_to(PACKAGE).as_posix())
     assert all(len(where) <= 1 for where in homes.values()), homes
+    # three unrelated Seen classes became SlotSeen (replies), UuidSeen (stats) and SteveView (demo)
+    assert homes["Seen"] == []
     # one spelling of the server flavour (the simulator's is ServerFlavour)
     assert not [p for p in PACKAGE.rglob("*.py") if "Flavor" in _top_level_names(p)]

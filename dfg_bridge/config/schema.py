@@ -210,7 +210,7 @@ class HandConfig:
         0.3, "Seconds between looks while a player may act but has not clicked lately.", min=0.01, max=5.0
     )
     offturn_poll_interval: float = opt(
-        0.8, "Seconds between looks while nobody may act (cards taken off turn come back).", min=0.05, max=5.0
+        1.2, "Seconds between looks while nobody may act (cards taken off turn come back).", min=0.05, max=5.0
     )
 
 

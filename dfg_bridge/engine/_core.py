@@ -1,7 +1,8 @@
-"""Decisions after a play, the exchange and bribery, and dropouts (internal).
+"""Applying a move, decisions after a play, the exchange and bribery, setup and dropouts (internal).
 
-:class:`Core` is the complete fast state machine; :class:`~dfg_bridge.engine.round.Round` adds the
-validated public API on top.
+:func:`do` is the complete fast state machine on compact moves: a function of a
+:class:`~dfg_bridge.engine._state.State` that changes it in place (the design is in that module's
+docstring). :class:`~dfg_bridge.engine.round.Round` adds the validated public API on top.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._flow import Flow
+from dfg_bridge.engine._flow import advance, after_play, finish, play, set_turn
 from dfg_bridge.engine._state import (
     ALL_JOKER_PAIR,
     EXCHANGE,
@@ -17,6 +18,8 @@ from dfg_bridge.engine._state import (
     PLAY,
     S3_BIT,
     S3_SINGLE,
+    State,
+    next_active,
 )
 from dfg_bridge.engine.cards import CARDS, Rank, cards_of_mask
 from dfg_bridge.engine.events import (
@@ -44,8 +47,10 @@ __all__ = [
     "S3_BIT",
     "S3_SINGLE",
     "TRANSFER",
-    "Core",
     "default_dealer",
+    "do",
+    "drop",
+    "setup",
     "strongest_cards",
 ]
 
@@ -81,266 +86,274 @@ def strongest_cards(hand: int, k: int, spades_first: bool) -> int:
     return out
 
 
-class Core(Flow):
-    """The round's complete fast state machine on compact moves."""
+def do(s: State, m: mv.Move) -> None:
+    """Apply a trusted move for the seat to act (or, in the exchange, the seat in ``m``)."""
+    s.step += 1
+    kind = m[0]
+    if kind == mv.K_PASS:
+        seat = s.cur
+        s.passm |= 1 << seat
+        s.history.append((seat, m))
+        if s.ev is not None:
+            s.ev.append(Passed(seat))
+        advance(s, seat)
+    elif kind <= mv.K_STAIRS:
+        play(s, s.cur, m)
+    else:
+        _decide(s, s.cur, m)
 
-    __slots__ = ()
 
-    def _do(self, m: mv.Move) -> None:
-        """Apply a trusted move for the seat to act (or, in the exchange, the seat in ``m``)."""
-        self.step += 1
-        kind = m[0]
-        if kind == mv.K_PASS:
-            seat = self.cur
-            self.passm |= 1 << seat
-            self.history.append((seat, m))
-            if self.ev is not None:
-                self.ev.append(Passed(seat))
-            self._advance(seat)
-        elif kind <= mv.K_STAIRS:
-            self._play(self.cur, m)
-        else:
-            self._decide(self.cur, m)
-
-    def _decide(self, seat: int, m: mv.Move) -> None:
-        code = m[0]
-        ev = self.ev
-        if code in (mv.K_EXGIVE, mv.K_BRIBE):
-            self._exchange_move(m)
-            return
-        self.history.append((seat, m))
-        head = self.pending[0]
-        if code == mv.K_RECRUIT:
-            self.pending = self.pending[1:]
-            idx = m[1]
-            risen = self.risen
-            self.risen = -1
-            if idx >= 0:
-                self.hands[seat] = (self.hands[seat] & ~(1 << idx)) | (1 << risen)
-                self.discard = (self.discard & ~(1 << risen)) | (1 << idx)
-                self.seen |= 1 << idx
-            if ev is not None:
-                ev.append(Recruited(seat, CARDS[idx] if idx >= 0 else None))
-            return
-        emptied = []
-        if code == mv.K_GIVE:
-            self.pending = self.pending[1:]
-            mask = m[1]
-            if mask:
-                target = self._next_active(seat)
-                self.hands[seat] &= ~mask
-                self.hands[target] |= mask
-                self.history.append((seat, (TRANSFER, mask, seat, target)))
-                if ev is not None:
-                    ev.append(Gave(seat, target, cards_of_mask(mask), "seven_pass"))
-        elif code == mv.K_DISCARD:
-            self.pending = self.pending[1:]
-            mask = m[1]
-            if mask:
-                self.hands[seat] &= ~mask
-                self.discard |= mask
-                self.seen |= mask
-                if ev is not None:
-                    ev.append(Discarded(seat, cards_of_mask(mask), "ten_discard"))
-        else:  # K_BOMB
-            r = m[1]
-            if r < 0:
-                self.pending = self.pending[1:]
-            else:
-                left = head[1] - 1
-                rest = self.pending[1:]
-                self.pending = (((mv.K_BOMB, left, head[2] | 1 << r), *rest)) if left else rest
-                bits = mv.JOKER_BITS if r == mv.JOKER_RANK else 15 << (4 * r)
-                if ev is not None:
-                    ev.append(Bombed(seat, "JK" if r == mv.JOKER_RANK else Rank(r + 3).label))
-                s = seat
-                for _ in range(self.n):
-                    if self.active >> s & 1:
-                        lost = self.hands[s] & bits
-                        if lost:
-                            self.hands[s] &= ~lost
-                            self.discard |= lost
-                            self.seen |= lost
-                            if ev is not None:
-                                ev.append(Discarded(s, cards_of_mask(lost), "bomb"))
-                    s = (s + self.dirn) % self.n
-        s = seat
-        for _ in range(self.n):
-            if self.active >> s & 1 and not self.hands[s]:
-                emptied.append(s)
-            s = (s + self.dirn) % self.n
-        for s in emptied:
-            # a finish can make another emptied seat fall first (都落ち): finish each seat once
-            if self.ph != OVER and self.active >> s & 1:
-                self._finish(s, "out")
-        if self.ph == OVER:
-            return
-        if not self.active >> seat & 1:
-            self.pending = ()
-        if self.pending:
-            return
-        self._after_play(seat)
-
-    def _exchange_move(self, m: mv.Move) -> None:
-        ev = self.ev
-        if m[0] == mv.K_EXGIVE:
-            seat, mask = m[2], m[1]
-            entry = next(e for e in self.ex_pending if e[0] == seat)
-            self.ex_pending = tuple(e for e in self.ex_pending if e is not entry)
-            self.hands[seat] &= ~mask
-            self.hands[entry[1]] |= mask
-            self.history.append((seat, (TRANSFER, mask, seat, entry[1])))
-            if ev is not None:
-                ev.append(Gave(seat, entry[1], cards_of_mask(mask), "exchange"))
-        else:
-            seat = self.bribe_order[0]
-            self.bribe_order = self.bribe_order[1:]
-            mask, target = m[1], m[2]
-            k = mask.bit_count()
-            if k:
-                self._bribe(seat, mask, target, k)
-            elif ev is not None:
-                ev.append(Bribed(seat, None, 0))
-            self.cur = self.bribe_order[0] if self.bribe_order else -1
-        if not self.ex_pending and not self.bribe_order:
-            self._start_play()
-
-    def _bribe(self, seat: int, mask: int, target: int, k: int) -> None:
-        ev = self.ev
-        w = list(self.wallets)
-        w[seat] -= k
-        w[target] += k
-        self.wallets = tuple(w)
-        strong = strongest_cards(self.hands[target], k, self.cfg.spades_first)
-        self.hands[target] &= ~strong
-        self.hands[seat] &= ~mask
-        held = list(self.held)
-        held[seat] |= strong
-        held[target] |= mask
-        self.held = tuple(held)
-        self.history.append((target, (TRANSFER, strong, target, seat)))
-        self.history.append((seat, (TRANSFER, mask, seat, target)))
+def _decide(s: State, seat: int, m: mv.Move) -> None:
+    code = m[0]
+    ev = s.ev
+    if code in (mv.K_EXGIVE, mv.K_BRIBE):
+        _exchange_move(s, m)
+        return
+    s.history.append((seat, m))
+    head = s.pending[0]
+    if code == mv.K_RECRUIT:
+        s.pending = s.pending[1:]
+        idx = m[1]
+        risen = s.risen
+        s.risen = -1
+        if idx >= 0:
+            s.hands[seat] = (s.hands[seat] & ~(1 << idx)) | (1 << risen)
+            s.discard = (s.discard & ~(1 << risen)) | (1 << idx)
+            s.seen |= 1 << idx
         if ev is not None:
-            ev.append(Bribed(seat, target, k))
-            ev.append(Gave(target, seat, cards_of_mask(strong), "bribe"))
-            ev.append(Gave(seat, target, cards_of_mask(mask), "bribe"))
+            ev.append(Recruited(seat, CARDS[idx] if idx >= 0 else None))
+        return
+    emptied = []
+    if code == mv.K_GIVE:
+        s.pending = s.pending[1:]
+        mask = m[1]
+        if mask:
+            target = next_active(s, seat)
+            s.hands[seat] &= ~mask
+            s.hands[target] |= mask
+            s.history.append((seat, (TRANSFER, mask, seat, target)))
+            if ev is not None:
+                ev.append(Gave(seat, target, cards_of_mask(mask), "seven_pass"))
+    elif code == mv.K_DISCARD:
+        s.pending = s.pending[1:]
+        mask = m[1]
+        if mask:
+            s.hands[seat] &= ~mask
+            s.discard |= mask
+            s.seen |= mask
+            if ev is not None:
+                ev.append(Discarded(seat, cards_of_mask(mask), "ten_discard"))
+    else:  # K_BOMB
+        r = m[1]
+        if r < 0:
+            s.pending = s.pending[1:]
+        else:
+            left = head[1] - 1
+            rest = s.pending[1:]
+            s.pending = (((mv.K_BOMB, left, head[2] | 1 << r), *rest)) if left else rest
+            bits = mv.JOKER_BITS if r == mv.JOKER_RANK else 15 << (4 * r)
+            if ev is not None:
+                ev.append(Bombed(seat, "JK" if r == mv.JOKER_RANK else Rank(r + 3).label))
+            t = seat
+            for _ in range(s.n):
+                if s.active >> t & 1:
+                    lost = s.hands[t] & bits
+                    if lost:
+                        s.hands[t] &= ~lost
+                        s.discard |= lost
+                        s.seen |= lost
+                        if ev is not None:
+                            ev.append(Discarded(t, cards_of_mask(lost), "bomb"))
+                t = (t + s.dirn) % s.n
+    t = seat
+    for _ in range(s.n):
+        if s.active >> t & 1 and not s.hands[t]:
+            emptied.append(t)
+        t = (t + s.dirn) % s.n
+    for t in emptied:
+        # a finish can make another emptied seat fall first (都落ち): finish each seat once
+        if s.ph != OVER and s.active >> t & 1:
+            finish(s, t, "out")
+    if s.ph == OVER:
+        return
+    if not s.active >> seat & 1:
+        s.pending = ()
+    if s.pending:
+        return
+    after_play(s, seat)
 
-    def _start_play(self) -> None:
-        for s, extra in enumerate(self.held):
-            self.hands[s] |= extra
-        self.held = (0,) * self.n
-        self.ph = PLAY
-        if self.ev is not None:
-            self.ev.append(PhaseChanged("play"))
-        leader = self.start_leader
-        if not self.active >> leader & 1:
-            leader = self._next_active(leader)
-        self._set_turn(leader)
 
-    def _setup(
-        self,
-        leader: int | None,
-        dealer: int | None,
-        prev_ranking: Sequence[int] | None,
-        slime: int,
-        wallets: Sequence[int] | None,
-    ) -> None:
-        rules = self.cfg.rules
-        for s in range(self.n):
-            if not self.hands[s]:  # dealt nothing: sits this round out
-                self.present &= ~(1 << s)
-                self.active &= ~(1 << s)
-        if not self.present:
-            raise ValueError("nobody holds a card")
-        self.slime = slime
-        prev = tuple(s for s in (prev_ranking or ()) if self.present >> s & 1)
-        if dealer is None:
-            dealer = default_dealer(rules, prev)
-        self.dealer = -1 if dealer is None else dealer
-        self.prev_ranking = prev
-        self.prev_daifugo = prev[0] if prev else -1
-        if wallets is not None:
-            self.wallets = tuple(wallets)
-        if leader is None:
-            rule = rules.later_leader if prev else rules.first_leader
-            if rule is LeaderRule.LOWEST and prev:
-                leader = prev[-1]
-            elif rule is LeaderRule.DEALER and dealer is not None:
-                leader = dealer
-            else:
-                holder = [s for s in range(self.n) if self.hands[s] & D3_BIT]
-                if holder:
-                    leader = holder[0]
-                else:  # ♦3 out of play: the holder of the weakest card
-                    weakest = [(h & -h).bit_length() if h else 99 for h in self.hands]
-                    leader = weakest.index(min(weakest))
-        if not self.present >> leader & 1:
-            leader = self._next_active(leader)
-        self.start_leader = leader
-        self.ev = self.setup_events
-        try:
-            if prev and rules.bribery:
-                lower_first = [s for s in reversed(prev[:-1]) if self.wallets[s] >= 1]
-                if lower_first:
-                    self.ph = EXCHANGE
-                    self.bribe_order = tuple(lower_first)
-                    self.cur = lower_first[0]
-                    return
-            elif prev and rules.exchange and len(prev) >= 3:
-                self._setup_exchange(prev)
-                if self.ex_pending:
-                    self.ph = EXCHANGE
-                    self.cur = -1
-                    return
-            self._set_turn(leader)
-        finally:
-            self.ev = None
+def _exchange_move(s: State, m: mv.Move) -> None:
+    ev = s.ev
+    if m[0] == mv.K_EXGIVE:
+        seat, mask = m[2], m[1]
+        entry = next(e for e in s.ex_pending if e[0] == seat)
+        s.ex_pending = tuple(e for e in s.ex_pending if e is not entry)
+        s.hands[seat] &= ~mask
+        s.hands[entry[1]] |= mask
+        s.history.append((seat, (TRANSFER, mask, seat, entry[1])))
+        if ev is not None:
+            ev.append(Gave(seat, entry[1], cards_of_mask(mask), "exchange"))
+    else:
+        seat = s.bribe_order[0]
+        s.bribe_order = s.bribe_order[1:]
+        mask, target = m[1], m[2]
+        k = mask.bit_count()
+        if k:
+            _bribe(s, seat, mask, target, k)
+        elif ev is not None:
+            ev.append(Bribed(seat, None, 0))
+        s.cur = s.bribe_order[0] if s.bribe_order else -1
+    if not s.ex_pending and not s.bribe_order:
+        start_play(
+            s,
+        )
 
-    def _setup_exchange(self, prev: tuple[int, ...]) -> None:
-        pairs = [(prev[0], prev[-1], 2)]
-        if len(prev) >= 4:
-            pairs.append((prev[1], prev[-2], 1))
-        pending = []
-        hidden = self.cfg.rules.exchange_hidden
-        for high, low, k in pairs:
-            strong = strongest_cards(self.hands[low], k, self.cfg.spades_first)
-            self.hands[low] &= ~strong
-            self.hands[high] |= strong
-            self.history.append((low, (TRANSFER, strong, low, high, int(hidden))))
-            self.setup_events.append(Gave(low, high, cards_of_mask(strong), "exchange_auto", hidden))
-            pending.append((high, low, k))
-        self.ex_pending = tuple(pending)
 
-    def _drop(self, seat: int) -> None:
-        from dfg_bridge.engine.events import Discarded
+def _bribe(s: State, seat: int, mask: int, target: int, k: int) -> None:
+    ev = s.ev
+    w = list(s.wallets)
+    w[seat] -= k
+    w[target] += k
+    s.wallets = tuple(w)
+    strong = strongest_cards(s.hands[target], k, s.cfg.spades_first)
+    s.hands[target] &= ~strong
+    s.hands[seat] &= ~mask
+    held = list(s.held)
+    held[seat] |= strong
+    held[target] |= mask
+    s.held = tuple(held)
+    s.history.append((target, (TRANSFER, strong, target, seat)))
+    s.history.append((seat, (TRANSFER, mask, seat, target)))
+    if ev is not None:
+        ev.append(Bribed(seat, target, k))
+        ev.append(Gave(target, seat, cards_of_mask(strong), "bribe"))
+        ev.append(Gave(seat, target, cards_of_mask(mask), "bribe"))
 
-        lost = self.hands[seat] | self.held[seat]
-        self.hands[seat] = 0
-        held = list(self.held)
-        held[seat] = 0
-        self.held = tuple(held)
-        self.discard |= lost
-        if self.ev is not None and lost:
-            self.ev.append(Discarded(seat, cards_of_mask(lost), "dropout"))
-        was_turn = self.cur == seat
-        # a decision owed after the seat's own play (7渡し/10捨て/Qボンバー), not a turn's なかまカード
-        deciding = bool(self.pending) and self.pending[0][0] != mv.K_RECRUIT
-        self.ex_pending = tuple(e for e in self.ex_pending if seat not in (e[0], e[1]))
-        self.bribe_order = tuple(s for s in self.bribe_order if s != seat)
-        self._finish(seat, "dropout")
-        if self.ph == OVER:
-            return
-        if self.ph == EXCHANGE:
-            if not self.ex_pending and not self.bribe_order:
-                self._start_play()
-            elif self.bribe_order:
-                self.cur = self.bribe_order[0]
-            return
-        if was_turn:
-            self.pending = ()
-            self.risen = -1
-            if self.fmove is not None and self.fby == seat and deciding:
-                self._after_play(seat)
-            else:
-                # also an empty field some leaders passed on, and an owner asked again (uecda)
-                self._advance(seat)
+
+def start_play(s: State) -> None:
+    """The exchange is over: held cards join their hands and the leader leads."""
+    for t, extra in enumerate(s.held):
+        s.hands[t] |= extra
+    s.held = (0,) * s.n
+    s.ph = PLAY
+    if s.ev is not None:
+        s.ev.append(PhaseChanged("play"))
+    leader = s.start_leader
+    if not s.active >> leader & 1:
+        leader = next_active(s, leader)
+    set_turn(s, leader)
+
+
+def setup(
+    s: State,
+    *,
+    leader: int | None,
+    dealer: int | None,
+    prev_ranking: Sequence[int] | None,
+    slime: int,
+    wallets: Sequence[int] | None,
+) -> None:
+    """Set a dealt round going: who sits out, dealer, 都落ち's 大富豪, the exchange or 買収, the leader."""
+    rules = s.cfg.rules
+    for t in range(s.n):
+        if not s.hands[t]:  # dealt nothing: sits this round out
+            s.present &= ~(1 << t)
+            s.active &= ~(1 << t)
+    if not s.present:
+        raise ValueError("nobody holds a card")
+    s.slime = slime
+    prev = tuple(t for t in (prev_ranking or ()) if s.present >> t & 1)
+    if dealer is None:
+        dealer = default_dealer(rules, prev)
+    s.dealer = -1 if dealer is None else dealer
+    s.prev_ranking = prev
+    s.prev_daifugo = prev[0] if prev else -1
+    if wallets is not None:
+        s.wallets = tuple(wallets)
+    if leader is None:
+        rule = rules.later_leader if prev else rules.first_leader
+        if rule is LeaderRule.LOWEST and prev:
+            leader = prev[-1]
+        elif rule is LeaderRule.DEALER and dealer is not None:
+            leader = dealer
+        else:
+            holder = [t for t in range(s.n) if s.hands[t] & D3_BIT]
+            if holder:
+                leader = holder[0]
+            else:  # ♦3 out of play: the holder of the weakest card
+                weakest = [(h & -h).bit_length() if h else 99 for h in s.hands]
+                leader = weakest.index(min(weakest))
+    if not s.present >> leader & 1:
+        leader = next_active(s, leader)
+    s.start_leader = leader
+    s.ev = s.setup_events
+    try:
+        if prev and rules.bribery:
+            lower_first = [t for t in reversed(prev[:-1]) if s.wallets[t] >= 1]
+            if lower_first:
+                s.ph = EXCHANGE
+                s.bribe_order = tuple(lower_first)
+                s.cur = lower_first[0]
+                return
+        elif prev and rules.exchange and len(prev) >= 3:
+            _setup_exchange(s, prev)
+            if s.ex_pending:
+                s.ph = EXCHANGE
+                s.cur = -1
+                return
+        set_turn(s, leader)
+    finally:
+        s.ev = None
+
+
+def _setup_exchange(s: State, prev: tuple[int, ...]) -> None:
+    pairs = [(prev[0], prev[-1], 2)]
+    if len(prev) >= 4:
+        pairs.append((prev[1], prev[-2], 1))
+    pending = []
+    hidden = s.cfg.rules.exchange_hidden
+    for high, low, k in pairs:
+        strong = strongest_cards(s.hands[low], k, s.cfg.spades_first)
+        s.hands[low] &= ~strong
+        s.hands[high] |= strong
+        s.history.append((low, (TRANSFER, strong, low, high, int(hidden))))
+        s.setup_events.append(Gave(low, high, cards_of_mask(strong), "exchange_auto", hidden))
+        pending.append((high, low, k))
+    s.ex_pending = tuple(pending)
+
+
+def drop(s: State, seat: int) -> None:
+    """脱落 of a seat still in play: its cards go face down to the discard pile; play goes on."""
+    lost = s.hands[seat] | s.held[seat]
+    s.hands[seat] = 0
+    held = list(s.held)
+    held[seat] = 0
+    s.held = tuple(held)
+    s.discard |= lost
+    if s.ev is not None and lost:
+        s.ev.append(Discarded(seat, cards_of_mask(lost), "dropout"))
+    was_turn = s.cur == seat
+    # a decision owed after the seat's own play (7渡し/10捨て/Qボンバー), not a turn's なかまカード
+    deciding = bool(s.pending) and s.pending[0][0] != mv.K_RECRUIT
+    s.ex_pending = tuple(e for e in s.ex_pending if seat not in (e[0], e[1]))
+    s.bribe_order = tuple(t for t in s.bribe_order if t != seat)
+    finish(s, seat, "dropout")
+    if s.ph == OVER:
+        return
+    if s.ph == EXCHANGE:
+        if not s.ex_pending and not s.bribe_order:
+            start_play(
+                s,
+            )
+        elif s.bribe_order:
+            s.cur = s.bribe_order[0]
+        return
+    if was_turn:
+        s.pending = ()
+        s.risen = -1
+        if s.fmove is not None and s.fby == seat and deciding:
+            after_play(s, seat)
+        else:
+            # also an empty field some leaders passed on, and an owner asked again (uecda)
+            advance(s, seat)

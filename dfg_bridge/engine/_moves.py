@@ -223,6 +223,28 @@ def candidates(
     return out
 
 
+def field_ref(f: Move, inv: bool, stairs_above: bool) -> int:
+    """The strength a play must exceed to beat field ``f`` (or, under 数しば, follow by one)."""
+    if f[0] == K_STAIRS:
+        if stairs_above:
+            return 12 - f[4] if inv else f[5]
+        return 12 - f[5] if inv else f[4]
+    r = f[4]
+    if r == JOKER_RANK:
+        return 100
+    return 12 - r if inv else r
+
+
+def play_key(m: Move, inv: bool) -> int:
+    """The strength key plays of one kind and size are compared by (higher beats lower)."""
+    if m[0] == K_STAIRS:
+        return 12 - m[5] if inv else m[4]
+    r = m[4]
+    if r == JOKER_RANK:
+        return 100
+    return 12 - r if inv else r
+
+
 def _bits(x: int) -> list[int]:
     out = []
     while x:

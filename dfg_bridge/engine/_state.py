@@ -1,18 +1,33 @@
-"""Round state fields, copy and undo, and small shared helpers (internal).
+"""The round's state: one slotted data holder, its copy and undo, and small shared helpers (internal).
 
-The fast state machine is split by meaning along one class chain:
-:class:`State` (fields, undo) → :class:`~dfg_bridge.engine._movegen.MoveGen` (legal moves) →
-:class:`~dfg_bridge.engine._flow.Flow` (plays, tricks, finishing) → :class:`~dfg_bridge.engine._core.Core`
-(decisions, exchange, bribery, dropout) → :class:`~dfg_bridge.engine.round.Round` (the public face).
+The engine is one data holder and modules of functions over it, not a chain of classes:
+
+* :class:`State` (here): every field of a round on ints and tuples, its copy, snapshot and restore,
+  and the read-only fast accessors of that representation (``turn``, ``hand_mask()`` …);
+* :mod:`~dfg_bridge.engine._movegen`: legal compact moves of a state;
+* :mod:`~dfg_bridge.engine._flow`: what a play does (locks, 革命, clears, places);
+* :mod:`~dfg_bridge.engine._core`: applying any move (``do``), decisions, exchange, bribery, setup, dropout;
+* :mod:`~dfg_bridge.engine._views`: public values (observations, timeouts, places) built from a state;
+* :mod:`~dfg_bridge.engine._validate`: public actions checked and turned into trusted moves, and back;
+* :class:`~dfg_bridge.engine.round.Round` (the public face) is a :class:`State` one level down that
+  calls those functions. No other class derives from :class:`State`
+  (``tests/test_layering.py::test_the_engine_round_holds_no_class_chain``).
+
+Why functions over one slotted class and not parts held by ``Round``: the playouts of the CPU players
+read and write these fields millions of times. A slot read on ``self`` and a call of a module-level
+function cost what the inherited methods cost before, while a held part would add an attribute hop to
+every read. The functions take the state as their first argument ``s``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._config import Config
+from dfg_bridge.engine._config import config_of
+from dfg_bridge.engine._moves import play_key
 from dfg_bridge.engine.events import Event
+from dfg_bridge.engine.rules import Rules
 
 EXCHANGE = 0
 PLAY = 1
@@ -62,7 +77,13 @@ def mix(x: int) -> int:
 
 
 class State:
-    """Mutable round state on ints and tuples (the fields, copy and undo). Seats are 0..n-1."""
+    """Mutable round state on ints and tuples (the fields, copy and undo). Seats are 0..n-1.
+
+    Nothing here decides a rule: the modules named in this module's docstring do, on a state.
+    """
+
+    rules: Rules
+    """The rule options this round plays by (public)."""
 
     __slots__ = (
         "active",
@@ -95,6 +116,7 @@ class State:
         "prev_ranking",
         "rev",
         "risen",
+        "rules",
         "seed",
         "seen",
         "setup_events",
@@ -107,8 +129,9 @@ class State:
         "wallets",
     )
 
-    def _init_core(self, cfg: Config, hands: list[int], present: int, seed: int) -> None:
-        self.cfg = cfg
+    def __init__(self, rules: Rules, hands: list[int], present: int, seed: int) -> None:
+        self.rules = rules
+        self.cfg = config_of(rules)
         self.n = len(hands)
         self.hands = hands
         self.present = present
@@ -149,10 +172,21 @@ class State:
         self.start_leader = -1
         self.setup_events: list[Event] = []
 
-    def _copy_core(self, other: State) -> None:
+    def _copy_state(self, other: State) -> None:
+        """Fill this (blank) state with a copy of ``other``, without its undo stack."""
         for name in _SNAP_FIELDS:
             setattr(self, name, getattr(other, name))
-        for name in ("cfg", "n", "present", "seed", "prev_daifugo", "prev_ranking", "dealer", "start_leader"):
+        for name in (
+            "rules",
+            "cfg",
+            "n",
+            "present",
+            "seed",
+            "prev_daifugo",
+            "prev_ranking",
+            "dealer",
+            "start_leader",
+        ):
             setattr(self, name, getattr(other, name))
         self.hands = list(other.hands)
         self.history = list(other.history)
@@ -227,45 +261,137 @@ class State:
         self.hands = list(hands)
         del self.history[hist_len:]
 
-    def _inv(self) -> bool:
+    # ------------------------------------------------------------------ fast read-only accessors
+    # The public face of the fast representation (docs/ENGINE_API.md): ints, masks and compact moves
+    # for search code. The plain ones are declared here for the type checker and are, at run time, the
+    # field's own slot under a public name (see _ALIASES below): treat them as read-only.
+    if TYPE_CHECKING:
+
+        @property
+        def turn(self) -> int:
+            """The seat to act, or -1 (like ``Round.to_act``, without the ``None``)."""
+
+        @property
+        def field_move(self) -> mv.Move | None:
+            """The compact play to beat, or None on an empty field."""
+
+        @property
+        def field_seat(self) -> int:
+            """Who played the field, or -1."""
+
+        @property
+        def lock_mask(self) -> int:
+            """縛り suits as a 4-bit set (0: no lock)."""
+
+        @property
+        def number_lock(self) -> bool:
+            """数しば is in force."""
+
+        @property
+        def active_mask(self) -> int:
+            """Seats still holding cards in play, as bits."""
+
+        @property
+        def present_mask(self) -> int:
+            """Seats taking part in this round, as bits."""
+
+        @property
+        def passed_mask(self) -> int:
+            """Seats that passed (see ``Round.passed``), as bits."""
+
+        @property
+        def trick_mask(self) -> int:
+            """Every card played in this trick, as bits."""
+
+        @property
+        def winners(self) -> tuple[int, ...]:
+            """Seats placed from the top so far (went out, best first); fouls and dropouts are not here."""
+
+    @property
+    def inverted(self) -> bool:
+        """Strength order is reversed now (革命 XOR 11バック)."""
         return self.rev != self.eb
 
-    def _field_ref(self, f: mv.Move, inv: bool) -> int:
-        """The strength a play must exceed (or, under 数しば, follow by one)."""
-        if f[0] == mv.K_STAIRS:
-            if self.cfg.stairs_above:
-                return 12 - f[4] if inv else f[5]
-            return 12 - f[5] if inv else f[4]
-        r = f[4]
-        if r == mv.JOKER_RANK:
-            return 100
-        return 12 - r if inv else r
+    @property
+    def over(self) -> bool:
+        """True once every place is decided."""
+        return self.ph == OVER
 
-    @staticmethod
-    def _key(m: mv.Move, inv: bool) -> int:
-        if m[0] == mv.K_STAIRS:
-            return 12 - m[5] if inv else m[4]
-        r = m[4]
-        if r == mv.JOKER_RANK:
-            return 100
-        return 12 - r if inv else r
+    def hand_mask(self, seat: int) -> int:
+        """The card bits of ``seat``'s hand (see :mod:`~dfg_bridge.engine.moves`)."""
+        return self.hands[seat]
 
-    def _next_active(self, seat: int) -> int:
-        act = self.active
-        if not act:
-            return -1
-        n = self.n
-        d = self.dirn
-        s = seat
-        for _ in range(n):
-            s = (s + d) % n
-            if act >> s & 1:
-                return s
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's hand as card bits."""
+        return tuple(self.hands)
+
+    @property
+    def pending_kind(self) -> int:
+        """The move kind of the pending decision (``K_GIVE`` …), or ``K_PASS`` (0) if none."""
+        return self.pending[0][0] if self.pending else mv.K_PASS
+
+    def pending_count(self) -> int:
+        """How many cards (or ranks) the pending decision allows."""
+        return self.pending[0][1] if self.pending else 0
+
+    def in_play(self, seat: int) -> bool:
+        """True while ``seat`` still holds cards in play (no place yet)."""
+        return bool(self.active >> seat & 1)
+
+    def place_of(self, seat: int) -> int | None:
+        """``seat``'s 0-based place once it has one, else None."""
+        if seat in self.top:
+            return self.top.index(seat)
+        if seat in self.bottom:
+            return self.present.bit_count() - 1 - self.bottom.index(seat)
+        return None
+
+    def move_strength(self, m: mv.Move) -> int:
+        """The strength key of play ``m`` in the order now (see :func:`moves.move_strength`)."""
+        return play_key(m, self.rev != self.eb)
+
+    def state_key(self) -> tuple[Any, ...]:
+        """A hashable key of everything that decides the rest of the round (for transposition tables).
+
+        Two rounds with equal keys (and equal rules) play on identically; the history is left out.
+        """
+        snap = self._snapshot()
+        return snap[:1] + snap[2:]  # every field the undo snapshot holds but the history's length
+
+
+_ALIASES = {
+    "turn": "cur",
+    "field_move": "fmove",
+    "field_seat": "fby",
+    "lock_mask": "lockm",
+    "number_lock": "nlock",
+    "active_mask": "active",
+    "present_mask": "present",
+    "passed_mask": "passm",
+    "trick_mask": "trick",
+    "winners": "top",
+}
+"""The plain fast accessors: each is its field's slot descriptor under a public name, so reading one
+costs exactly a field read (a property would add a Python call to every read in a playout)."""
+for _name, _field in _ALIASES.items():
+    setattr(State, _name, State.__dict__[_field])
+
+
+def next_active(s: State, seat: int) -> int:
+    """The next seat after ``seat`` in turn order that still holds cards in play, or -1."""
+    act = s.active
+    if not act:
         return -1
+    n = s.n
+    d = s.dirn
+    t = seat
+    for _ in range(n):
+        t = (t + d) % n
+        if act >> t & 1:
+            return t
+    return -1
 
-    def ranking_tuple(self) -> tuple[int, ...]:
-        """Seats by place so far: finishers from the top, then the bottom places."""
-        return self.top + tuple(reversed(self.bottom))
 
-    def _count(self, m: mv.Move, r: int) -> int:
-        return mv.count_rank(m, r, self.cfg.joker_triggers)
+def ranking(s: State) -> tuple[int, ...]:
+    """Seats by place so far: finishers from the top, then the bottom places."""
+    return s.top + tuple(reversed(s.bottom))

@@ -1,18 +1,24 @@
-"""The edge: turn public actions into trusted moves, or explain with an :class:`EngineError`."""
+"""The edge: turn public actions into trusted moves, or explain with an :class:`EngineError` (internal).
+
+Functions of a :class:`~dfg_bridge.engine._state.State` (the design is in that module's docstring),
+and the way back: :func:`action_of` and the lazy :class:`LegalActions` (``Round.legal_actions``).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._core import EXCHANGE, OVER, S3_SINGLE, Core
+from dfg_bridge.engine._movegen import bribe_targets
+from dfg_bridge.engine._moves import field_ref, play_key
+from dfg_bridge.engine._state import EXCHANGE, OVER, S3_SINGLE, State
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
-from dfg_bridge.engine.cards import Card, mask_of
+from dfg_bridge.engine.cards import CARDS, Card, Rank, cards_of_mask, mask_of
 from dfg_bridge.engine.errors import EngineError, ErrorCode
-from dfg_bridge.engine.melds import apply_pins, move_of_meld
+from dfg_bridge.engine.melds import apply_pins, meld_of_move, move_of_meld
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
 # how far a refused play got: the reported error is the one of the candidate that got furthest
 _STAGE = {
@@ -25,23 +31,23 @@ _STAGE = {
 }
 
 
-def check_turn(core: Core, seat: int) -> None:
+def check_turn(state: State, seat: int) -> None:
     """Raise unless ``seat`` may take a play-phase action now."""
-    if core.ph == OVER:
+    if state.ph == OVER:
         raise EngineError(ErrorCode.ROUND_OVER, "the round is over")
-    if not 0 <= seat < core.n or not core.present >> seat & 1:
+    if not 0 <= seat < state.n or not state.present >> seat & 1:
         raise EngineError(ErrorCode.NOT_PLAYING, f"seat {seat} is not in this round")
-    if core.ph == EXCHANGE:
+    if state.ph == EXCHANGE:
         raise EngineError(ErrorCode.WRONG_PHASE, "the exchange is not over")
-    if seat != core.cur:
-        if core.cfg.pass_lock and core.passm >> seat & 1 and core.active >> seat & 1:
+    if seat != state.cur:
+        if state.cfg.pass_lock and state.passm >> seat & 1 and state.active >> seat & 1:
             raise EngineError(ErrorCode.PASS_LOCKED, "you passed; wait until the field clears")
         raise EngineError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
 
 
-def check_play_move(core: Core, m: mv.Move, pinned: bool) -> tuple[ErrorCode | None, mv.Move]:
+def check_play_move(state: State, m: mv.Move, pinned: bool) -> tuple[ErrorCode | None, mv.Move]:
     """Is play ``m`` legal for the seat to act? Returns (error or None, move with final readings)."""
-    cfg = core.cfg
+    cfg = state.cfg
     kind = m[0]
     if kind == mv.K_STAIRS and (
         not cfg.stairs or m[3] < cfg.min_stairs or (not cfg.beyond and (m[4] < 0 or m[5] > 12))
@@ -49,7 +55,7 @@ def check_play_move(core: Core, m: mv.Move, pinned: bool) -> tuple[ErrorCode | N
         return ErrorCode.INVALID_MELD, m
     if kind == mv.K_GROUP and m[3] > cfg.max_group:
         return ErrorCode.INVALID_MELD, m
-    f = core.fmove
+    f = state.fmove
     if f is None:
         if cfg.double_joker_group and kind == mv.K_STAIRS and m[2] == 2 and m[3] == 3:
             return ErrorCode.INVALID_MELD, m
@@ -66,17 +72,17 @@ def check_play_move(core: Core, m: mv.Move, pinned: bool) -> tuple[ErrorCode | N
         return ErrorCode.WRONG_KIND, m
     if kind == mv.K_SINGLE and m[4] == mv.JOKER_RANK:
         return None, m
-    lock = core.lockm
+    lock = state.lockm
     if lock and m[6] != lock:
         real = (m[1] >> (4 * m[4])) & 15 if kind == mv.K_GROUP else -1
         if kind == mv.K_GROUP and m[2] and not pinned and not real & ~lock:
             m = (kind, m[1], m[2], m[3], m[4], m[5], lock)
         else:
             return ErrorCode.LOCKED, m
-    inv = core.rev != core.eb
-    fref = core._field_ref(f, inv)
-    k = core._key(m, inv)
-    if core.nlock:
+    inv = state.rev != state.eb
+    fref = field_ref(f, inv, state.cfg.stairs_above)
+    k = play_key(m, inv)
+    if state.nlock:
         if k != fref + 1:
             return ErrorCode.NUMBER_LOCKED, m
     elif k <= fref:
@@ -89,13 +95,13 @@ def check_play_move(core: Core, m: mv.Move, pinned: bool) -> tuple[ErrorCode | N
     return None, m
 
 
-def resolve_play(core: Core, seat: int, cards: Sequence[Card], pins: Sequence[Card | None]) -> mv.Move:
+def resolve_play(state: State, seat: int, cards: Sequence[Card], pins: Sequence[Card | None]) -> mv.Move:
     """The strongest legal reading of these cards for ``seat`` (the player to act)."""
-    check_turn(core, seat)
-    if core.pending:
+    check_turn(state, seat)
+    if state.pending:
         raise EngineError(ErrorCode.WRONG_PHASE, "finish your 7/10/Q/なかま decision first")
     # which joker the player names does not matter: use the jokers actually held
-    hand = core.hands[seat]
+    hand = state.hands[seat]
     real = [c for c in cards if not c.is_joker]
     n_jokers = len(cards) - len(real)
     mask = mask_of(real)
@@ -111,20 +117,20 @@ def resolve_play(core: Core, seat: int, cards: Sequence[Card], pins: Sequence[Ca
             j += 1
     for idx in held_jokers:
         mask |= 1 << idx
-    cfg = core.cfg
+    cfg = state.cfg
     cands = apply_pins(mv.candidates(mask, cfg.max_group, cfg.stairs, cfg.min_stairs, cfg.beyond), pinned)
     if not cands:
         raise EngineError(ErrorCode.INVALID_MELD, "those cards are not a single, group or stairs")
     best: mv.Move | None = None
     best_key = -(1 << 30)
     worst_err = ErrorCode.INVALID_MELD
-    inv = core.rev != core.eb
+    inv = state.rev != state.eb
     for cand in cands:
-        err, m = check_play_move(core, cand, bool(pinned))
+        err, m = check_play_move(state, cand, bool(pinned))
         if err is None:
-            key = core._key(m, inv) * 4 - m[0]
-            if key > best_key:
-                best, best_key = m, key
+            strength = play_key(m, inv) * 4 - m[0]
+            if strength > best_key:
+                best, best_key = m, strength
         elif _STAGE[err] > _STAGE[worst_err]:
             worst_err = err
     if best is None:
@@ -142,43 +148,43 @@ _MESSAGES = {
 }
 
 
-def move_of_action(core: Core, action: Action) -> mv.Move:
+def move_of_action(state: State, action: Action) -> mv.Move:
     """Validate ``action`` against the state; return the trusted move or raise :class:`EngineError`."""
     seat = action.seat
     if isinstance(action, Play):
-        check_turn(core, seat)
-        if core.pending:
+        check_turn(state, seat)
+        if state.pending:
             raise EngineError(ErrorCode.WRONG_PHASE, "finish your 7/10/Q/なかま decision first")
         m = move_of_meld(action.meld)
         if m is None:
             raise EngineError(ErrorCode.INVALID_MELD, "not a valid meld")
-        if m[1] & ~core.hands[seat]:
+        if m[1] & ~state.hands[seat]:
             # the other joker would do as well
-            alt = _swap_joker(m, core.hands[seat])
+            alt = _swap_joker(m, state.hands[seat])
             if alt is None:
                 raise EngineError(ErrorCode.NOT_IN_HAND, "those cards are not in your hand")
             m = alt
-        err, m2 = check_play_move(core, m, True)
+        err, m2 = check_play_move(state, m, True)
         if err is not None:
             raise EngineError(err, _MESSAGES[err])
         return m2
     if isinstance(action, Pass):
-        check_turn(core, seat)
-        if core.pending:
+        check_turn(state, seat)
+        if state.pending:
             raise EngineError(ErrorCode.WRONG_PHASE, "finish your 7/10/Q/なかま decision first")
-        if core.fmove is None and not core.cfg.leader_pass:
+        if state.fmove is None and not state.cfg.leader_pass:
             raise EngineError(ErrorCode.LEADER_CANNOT_PASS, "the leader may not pass")
         return mv.PASS
-    if isinstance(action, Give) and core.ph == EXCHANGE:
-        return _exchange_give(core, seat, action.cards)
+    if isinstance(action, Give) and state.ph == EXCHANGE:
+        return _exchange_give(state, seat, action.cards)
     if isinstance(action, Bribe):
-        return _bribe(core, action)
+        return _bribe(state, action)
     if isinstance(action, (Give, Discard, Bomb, Recruit)):
-        check_turn(core, seat)
+        check_turn(state, seat)
         want = {Give: mv.K_GIVE, Discard: mv.K_DISCARD, Bomb: mv.K_BOMB, Recruit: mv.K_RECRUIT}[type(action)]
-        if not core.pending or core.pending[0][0] != want:
+        if not state.pending or state.pending[0][0] != want:
             raise EngineError(ErrorCode.WRONG_PHASE, f"no {type(action).__name__.lower()} is expected now")
-        code, count, named = core.pending[0]
+        code, count, named = state.pending[0]
         if isinstance(action, Bomb):
             if action.rank is None and not action.joker:
                 return (mv.K_BOMB, -1)
@@ -189,10 +195,10 @@ def move_of_action(core: Core, action: Action) -> mv.Move:
         if isinstance(action, Recruit):
             if action.card is None:
                 return (mv.K_RECRUIT, -1)
-            if not core.hands[seat] >> action.card.index & 1:
+            if not state.hands[seat] >> action.card.index & 1:
                 raise EngineError(ErrorCode.NOT_IN_HAND, "that card is not in your hand")
             return (mv.K_RECRUIT, action.card.index)
-        mask = _hand_mask(core, seat, action.cards)
+        mask = _hand_mask(state, seat, action.cards)
         if mask.bit_count() > count:
             raise EngineError(ErrorCode.WRONG_COUNT, f"at most {count} card(s)")
         return (code, mask)
@@ -210,53 +216,119 @@ def _swap_joker(m: mv.Move, hand: int) -> mv.Move | None:
     return (m[0], (m[1] & ~mv.JOKER_BITS) | new_j, *m[2:])
 
 
-def _hand_mask(core: Core, seat: int, cards: Sequence[Card]) -> int:
+def _hand_mask(state: State, seat: int, cards: Sequence[Card]) -> int:
     mask = mask_of(list(cards))
     if mask.bit_count() != len(cards):
         raise EngineError(ErrorCode.WRONG_COUNT, "a card appears twice")
-    if mask & ~core.hands[seat]:
-        alt = _swap_joker((0, mask), core.hands[seat])
+    if mask & ~state.hands[seat]:
+        alt = _swap_joker((0, mask), state.hands[seat])
         if alt is None:
             raise EngineError(ErrorCode.NOT_IN_HAND, "those cards are not in your hand")
         mask = alt[1]
     return mask
 
 
-def _exchange_give(core: Core, seat: int, cards: Sequence[Card]) -> mv.Move:
-    entry = next((e for e in core.ex_pending if e[0] == seat), None)
+def _exchange_give(state: State, seat: int, cards: Sequence[Card]) -> mv.Move:
+    entry = next((e for e in state.ex_pending if e[0] == seat), None)
     if entry is None:
         raise EngineError(ErrorCode.NOT_YOUR_TURN, "you have nothing to give")
-    mask = _hand_mask(core, seat, cards)
+    mask = _hand_mask(state, seat, cards)
     if mask.bit_count() != entry[2]:
         raise EngineError(ErrorCode.WRONG_COUNT, f"give exactly {entry[2]} card(s)")
     return (mv.K_EXGIVE, mask, seat)
 
 
-def _bribe(core: Core, action: Bribe) -> mv.Move:
+def _bribe(state: State, action: Bribe) -> mv.Move:
     seat = action.seat
-    if core.ph == OVER:
+    if state.ph == OVER:
         raise EngineError(ErrorCode.ROUND_OVER, "the round is over")
-    if core.ph != EXCHANGE or not core.bribe_order:
+    if state.ph != EXCHANGE or not state.bribe_order:
         raise EngineError(ErrorCode.WRONG_PHASE, "no bribery now")
-    if core.bribe_order[0] != seat:
+    if state.bribe_order[0] != seat:
         raise EngineError(ErrorCode.NOT_YOUR_TURN, "another seat decides on bribery now")
     if not action.cards:
         return (mv.K_BRIBE, 0, -1)
-    mask = _hand_mask(core, seat, action.cards)
+    mask = _hand_mask(state, seat, action.cards)
     k = mask.bit_count()
     if not 1 <= k <= 2:
         raise EngineError(ErrorCode.WRONG_COUNT, "bribe with 1 or 2 cards")
-    if core.wallets[seat] < k:
+    if state.wallets[seat] < k:
         raise EngineError(ErrorCode.NO_FUNDS, "not enough 100億 cards")
     target = action.target
-    if target is None or target not in bribe_targets(core, seat):
+    if target is None or target not in bribe_targets(state, seat):
         raise EngineError(ErrorCode.BAD_TARGET, "you may only bribe a lower rank")
     return (mv.K_BRIBE, mask, target)
 
 
-def bribe_targets(core: Core, seat: int) -> list[int]:
-    """Seats ``seat`` may bribe: lower ranks of the previous round still in this round."""
-    order = [s for s in core.prev_ranking if core.present >> s & 1]
-    if seat not in order:
-        return []
-    return order[order.index(seat) + 1 :]
+def trusted_move(state: State, action: Action) -> mv.Move:
+    """``action`` as a trusted move (``Round.push``): a play is only converted, anything else validated."""
+    if isinstance(action, Play):
+        m = move_of_meld(action.meld)
+        if m is None:
+            raise EngineError(ErrorCode.INVALID_MELD, "not a valid meld")
+        return m
+    return move_of_action(state, action)
+
+
+def action_of(seat: int, m: mv.Move) -> Action:
+    """The public action of a compact move."""
+    kind = m[0]
+    if kind == mv.K_PASS:
+        return Pass(seat)
+    if kind <= mv.K_STAIRS:
+        return Play(seat, meld_of_move(m))
+    if kind in (mv.K_GIVE, mv.K_EXGIVE):
+        return Give(seat, cards_of_mask(m[1]))
+    if kind == mv.K_DISCARD:
+        return Discard(seat, cards_of_mask(m[1]))
+    if kind == mv.K_BOMB:
+        r = m[1]
+        if r < 0:
+            return Bomb(seat)
+        if r == mv.JOKER_RANK:
+            return Bomb(seat, None, True)
+        return Bomb(seat, Rank(r + 3))
+    if kind == mv.K_RECRUIT:
+        return Recruit(seat, CARDS[m[1]] if m[1] >= 0 else None)
+    return Bribe(seat, cards_of_mask(m[1]), m[2] if m[2] >= 0 else None)
+
+
+class LegalActions:
+    """A lazy view of the legal actions of one seat: supports ``in``, iteration, ``len`` and truth."""
+
+    __slots__ = ("_moves", "_seat", "_state")
+
+    def __init__(self, state: State, seat: int, moves: list[mv.Move]) -> None:
+        self._state = state
+        self._seat = seat
+        self._moves = moves
+
+    @property
+    def moves(self) -> list[mv.Move]:
+        """The compact moves (for ``Round.push_move``)."""
+        return self._moves
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, (Play, Pass, Give, Discard, Bomb, Bribe, Recruit)):
+            return False
+        if action.seat != self._seat:
+            return False
+        try:
+            move_of_action(self._state, action)
+        except EngineError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Action]:
+        for m in self._moves:
+            yield action_of(self._seat, m)
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __bool__(self) -> bool:
+        return bool(self._moves)
+
+    def count(self) -> int:
+        """Number of legal actions."""
+        return len(self._moves)

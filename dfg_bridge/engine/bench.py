@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._core import D3_BIT, OVER
+from dfg_bridge.engine._core import D3_BIT, OVER, do
+from dfg_bridge.engine._movegen import legal_moves
+from dfg_bridge.engine._moves import play_key
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 
@@ -30,7 +32,7 @@ def greedy_move(rnd: Round, moves: list[mv.Move]) -> mv.Move:
     for m in moves:
         if m[0] == mv.K_PASS or m[0] > mv.K_STAIRS:
             continue
-        key = (rnd._key(m, inv), -m[3])
+        key = (play_key(m, inv), -m[3])
         if key < best_key:
             best, best_key = m, key
     if best is not None:
@@ -50,9 +52,9 @@ def run_bench(players: int, rules: Rules, rounds: int, seed: int, policy: str) -
         if rnd.cur >= 0 and rnd.hands[rnd.cur] & D3_BIT:
             d3_first += 1
         while rnd.ph != OVER:
-            moves = rnd._moves()
+            moves = legal_moves(rnd)
             m = moves[int(rng.random() * len(moves))] if policy == "random" else greedy_move(rnd, moves)
-            rnd._do(m)
+            do(rnd, m)
             turns += 1
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu_start

@@ -3,66 +3,35 @@
 The public face of the fast core: validation at the edge (:meth:`Round.apply`, :meth:`Round.check`),
 a trusted path with undo (:meth:`Round.push` / :meth:`Round.pop`, :meth:`Round.push_move`), views,
 and :meth:`Round.observation` for CPU players.
+
+:class:`Round` is the engine's one data holder, :class:`~dfg_bridge.engine._state.State`, one level
+down, and every rule lives in modules of functions over that state (``_movegen``, ``_flow``,
+``_core``, ``_views``, ``_validate``; the why is in ``_state``'s docstring). Each method here checks
+or converts at the edge and calls one of them; the fast accessors read a field directly.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._access import FastViews
-from dfg_bridge.engine._config import config_of
-from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, default_dealer
-from dfg_bridge.engine._validate import bribe_targets, move_of_action, resolve_play
-from dfg_bridge.engine._views import _PENDING_CODES, Phase
-from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Pass, Play, Recruit
-from dfg_bridge.engine.cards import CARDS, Card, Rank, cards_of_mask, deck, mask_of, parse_play
-from dfg_bridge.engine.errors import EngineError, ErrorCode
+from dfg_bridge.engine import _views as views
+from dfg_bridge.engine._core import EXCHANGE, OVER, default_dealer, do, drop, setup
+from dfg_bridge.engine._movegen import exchange_moves, legal_moves
+from dfg_bridge.engine._state import State, ranking
+from dfg_bridge.engine._validate import LegalActions, action_of, move_of_action, resolve_play, trusted_move
+from dfg_bridge.engine._views import PENDING_NAMES, PHASES, Phase
+from dfg_bridge.engine.actions import Action, Play
+from dfg_bridge.engine.cards import CARDS, Card, Suit, cards_of_mask, deck, mask_of, parse_play
+from dfg_bridge.engine.errors import EngineError
 from dfg_bridge.engine.events import DroppedOut, Event
-from dfg_bridge.engine.melds import meld_of_move, move_of_meld
+from dfg_bridge.engine.melds import Meld, meld_of_move
 from dfg_bridge.engine.observation import Finish, Observation
 from dfg_bridge.engine.rules import Rules
 
 
-class LegalActions:
-    """A lazy view of the legal actions of one seat: supports ``in``, iteration, ``len`` and truth."""
-
-    __slots__ = ("_moves", "_round", "_seat")
-
-    def __init__(self, rnd: Round, seat: int, moves: list[mv.Move]) -> None:
-        self._round = rnd
-        self._seat = seat
-        self._moves = moves
-
-    @property
-    def moves(self) -> list[mv.Move]:
-        """The compact moves (for :meth:`Round.push_move`)."""
-        return self._moves
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, (Play, Pass, Give, Discard, Bomb, Bribe, Recruit)):
-            return False
-        if action.seat != self._seat:
-            return False
-        return self._round.is_legal(action)
-
-    def __iter__(self) -> Iterator[Action]:
-        for m in self._moves:
-            yield self._round.action_of(self._seat, m)
-
-    def __len__(self) -> int:
-        return len(self._moves)
-
-    def __bool__(self) -> bool:
-        return bool(self._moves)
-
-    def count(self) -> int:
-        """Number of legal actions."""
-        return len(self._moves)
-
-
-class Round(FastViews):
+class Round(State):
     """The state of one round. Build it with :meth:`deal` or :meth:`from_hands`.
 
     >>> from dfg_bridge.engine import Meld, Pass, Play, Rules
@@ -86,7 +55,6 @@ class Round(FastViews):
         present: Sequence[bool] | None = None,
         seed: int = 0,
     ) -> None:
-        self.rules = rules
         masks = [mask_of(list(h)) for h in hands]
         pres = 0
         for i in range(len(hands)):
@@ -94,7 +62,7 @@ class Round(FastViews):
                 pres |= 1 << i
             else:
                 masks[i] = 0
-        self._init_core(config_of(rules), masks, pres, seed)
+        super().__init__(rules, masks, pres, seed)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -133,7 +101,9 @@ class Round(FastViews):
         for i, card in enumerate(cards):
             hands[order[i % len(order)]].append(card)
         rnd = cls(rules, hands, present=present, seed=rng_seed)
-        rnd._setup(first_leader, dealer, prev_ranking, slime, wallets)
+        setup(
+            rnd, leader=first_leader, dealer=dealer, prev_ranking=prev_ranking, slime=slime, wallets=wallets
+        )
         return rnd
 
     @classmethod
@@ -158,7 +128,7 @@ class Round(FastViews):
                     raise ValueError(f"{c.ascii()} is dealt twice")
                 seen.add(c)
         rnd = cls(rules, hands, present=present, seed=seed)
-        rnd._setup(leader, dealer, prev_ranking, slime, wallets)
+        setup(rnd, leader=leader, dealer=dealer, prev_ranking=prev_ranking, slime=slime, wallets=wallets)
         return rnd
 
     @classmethod
@@ -180,57 +150,17 @@ class Round(FastViews):
         Without ``hands`` only the observer's hand is filled in: a template for :meth:`with_hands`,
         which deals sampled hidden hands into a cheap copy.
         """
-        n = len(obs.hand_counts)
         if hands is None:
-            hands = [obs.hand if s == obs.seat else () for s in range(n)]
+            hands = [obs.hand if s == obs.seat else () for s in range(len(obs.hand_counts))]
         rnd = cls(rules, [[] for _ in hands], seed=seed)
-        n = len(hands)
-        masks = [mask_of(list(h)) for h in hands]
-        rnd.hands = masks
-        present = 0
-        for s in obs.present or range(n):
-            present |= 1 << s
-        rnd.present = present
-        finished = {f.seat for f in obs.finished}
-        rnd.active = sum(1 << s for s in range(n) if present >> s & 1 and s not in finished)
-        rnd.cur = -1 if obs.to_act is None else obs.to_act
-        rnd.ph = {"exchange": EXCHANGE, "play": PLAY, "over": OVER}[obs.phase]
-        rnd.fmove = None if obs.field is None else move_of_meld(obs.field)
-        rnd.fby = -1 if obs.field_by is None else obs.field_by
-        rnd.trick = mask_of(list(obs.field_cards))
-        held = 0
-        for m in masks:
-            held |= m
-        every = mask_of(list(deck(rules.jokers)))
-        rnd.discard = every & ~held & ~rnd.trick
-        rnd.seen = mask_of(list(obs.seen))
-        rnd.lockm = 0 if obs.lock is None else sum(1 << int(s) for s in obs.lock)
-        rnd.nlock = obs.number_lock
-        rnd.rev = obs.revolution
-        rnd.eb = obs.eleven_back
-        rnd.dirn = obs.direction
-        rnd.passm = sum(1 << s for s in obs.passed)
-        by_place = sorted(obs.finished, key=lambda f: f.place)
-        rnd.top = tuple(f.seat for f in by_place if f.reason in ("out", "last"))
-        rnd.bottom = tuple(f.seat for f in reversed(by_place) if f.reason not in ("out", "last"))
-        rnd.how = tuple((f.seat, f.reason) for f in obs.finished)
-        if obs.pending is not None and obs.to_act == obs.seat:
-            code = _PENDING_CODES[obs.pending]
-            rnd.pending = ((code, obs.pending_count or 1, 0),)
-            if obs.risen is not None:
-                rnd.risen = obs.risen.index
-        rnd.slime = obs.slime
-        rnd.step = obs.step
-        rnd.wallets = tuple(obs.wallets)
-        rnd.prev_daifugo = -1 if obs.prev_daifugo is None else obs.prev_daifugo
+        views.load_observation(rnd, obs, hands)
         return rnd
 
     # ------------------------------------------------------------------ copy and undo
     def copy(self) -> Round:
         """An independent copy (cheap: ints and tuples), without the undo stack."""
         new = Round.__new__(Round)
-        new.rules = self.rules
-        new._copy_core(self)
+        new._copy_state(self)
         return new
 
     def with_hands(self, hands: Sequence[int], seed: int | None = None) -> Round:
@@ -252,61 +182,31 @@ class Round(FastViews):
 
     def push(self, action: Action) -> None:
         """Apply a trusted action with undo (no validation beyond the conversion)."""
-        m = self._trusted_move(action)
+        m = trusted_move(self, action)
         self.stack.append(self._snapshot())
-        self._do(m)
+        do(self, m)
 
     def push_move(self, move: mv.Move) -> None:
         """Apply a compact move from :meth:`moves` with undo (the fastest path)."""
         self.stack.append(self._snapshot())
-        self._do(move)
+        do(self, move)
 
     def make_move(self, move: mv.Move) -> None:
         """Apply a compact move without undo (for playouts on a copy)."""
-        self._do(move)
+        do(self, move)
 
     def pop(self) -> None:
         """Undo the last :meth:`push` / :meth:`push_move`."""
         self._restore(self.stack.pop())
 
-    def _trusted_move(self, action: Action) -> mv.Move:
-        if isinstance(action, Play):
-            m = move_of_meld(action.meld)
-            if m is None:
-                raise EngineError(ErrorCode.INVALID_MELD, "not a valid meld")
-            return m
-        return move_of_action(self, action)
-
     # ------------------------------------------------------------------ legal actions
     def moves(self, seat: int | None = None) -> list[mv.Move]:
         """Compact legal moves of ``seat`` (default: the seat to act); see :meth:`action_of`."""
         if self.ph == EXCHANGE:
-            return self._exchange_moves(seat)
+            return exchange_moves(self, seat)
         if seat is not None and seat != self.cur:
             return []
-        return self._moves()
-
-    def _exchange_moves(self, seat: int | None) -> list[mv.Move]:
-        from itertools import combinations
-
-        if self.bribe_order:
-            s = self.bribe_order[0]
-            if seat is not None and seat != s:
-                return []
-            out: list[mv.Move] = [(mv.K_BRIBE, 0, -1)]
-            cards = mv.bits(self.hands[s])
-            for target in bribe_targets(self, s):
-                for k in range(1, min(2, self.wallets[s]) + 1):
-                    for combo in combinations(cards, k):
-                        out.append((mv.K_BRIBE, sum(1 << c for c in combo), target))
-            return out
-        out = []
-        for giver, _low, k in self.ex_pending:
-            if seat is not None and seat != giver:
-                continue
-            for combo in combinations(mv.bits(self.hands[giver]), k):
-                out.append((mv.K_EXGIVE, sum(1 << c for c in combo), giver))
-        return out
+        return legal_moves(self)
 
     def legal_actions(self, seat: int | None = None) -> LegalActions:
         """Every legal action of ``seat`` (default: the seat to act), each play with its joker readings."""
@@ -318,25 +218,7 @@ class Round(FastViews):
 
     def action_of(self, seat: int, m: mv.Move) -> Action:
         """The public action of a compact move."""
-        kind = m[0]
-        if kind == mv.K_PASS:
-            return Pass(seat)
-        if kind <= mv.K_STAIRS:
-            return Play(seat, meld_of_move(m))
-        if kind in (mv.K_GIVE, mv.K_EXGIVE):
-            return Give(seat, cards_of_mask(m[1]))
-        if kind == mv.K_DISCARD:
-            return Discard(seat, cards_of_mask(m[1]))
-        if kind == mv.K_BOMB:
-            r = m[1]
-            if r < 0:
-                return Bomb(seat)
-            if r == mv.JOKER_RANK:
-                return Bomb(seat, None, True)
-            return Bomb(seat, Rank(r + 3))
-        if kind == mv.K_RECRUIT:
-            return Recruit(seat, CARDS[m[1]] if m[1] >= 0 else None)
-        return Bribe(seat, cards_of_mask(m[1]), m[2] if m[2] >= 0 else None)
+        return action_of(seat, m)
 
     def check(self, action: Action) -> None:
         """Raise :class:`EngineError` if ``action`` is illegal now."""
@@ -361,13 +243,10 @@ class Round(FastViews):
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply ``action``; return the events. Raises :class:`EngineError`."""
         m = move_of_action(self, action)
-        return self._run(m)
-
-    def _run(self, m: mv.Move) -> list[Event]:
         events: list[Event] = []
         self.ev = events
         try:
-            self._do(m)
+            do(self, m)
         finally:
             self.ev = None
         return events
@@ -382,6 +261,133 @@ class Round(FastViews):
         m = resolve_play(self, seat, cards, pins if pins is not None else [None] * len(cards))
         return Play(seat, meld_of_move(m))
 
+    # ------------------------------------------------------------------ views (public values)
+    @property
+    def n_seats(self) -> int:
+        """Number of seats (including seats sitting this round out)."""
+        return self.n
+
+    @property
+    def phase(self) -> Phase:
+        """The :class:`Phase`."""
+        return PHASES[self.ph]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (PLAY and sequential decisions), else None."""
+        return self.cur if self.cur >= 0 else None
+
+    def awaiting(self) -> frozenset[int]:
+        """Seats whose decision is needed now (several during the exchange)."""
+        return views.awaiting(self)
+
+    @property
+    def pending_decision(self) -> str | None:
+        """The decision the seat to act owes: seven_pass, ten_discard, queen_bomber, nakama; or None."""
+        return PENDING_NAMES[self.pending[0][0]] if self.pending else None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The seat's hand, weakest first."""
+        return cards_of_mask(self.hands[seat])
+
+    def hand_counts(self) -> tuple[int, ...]:
+        """Cards left per seat."""
+        return tuple(h.bit_count() for h in self.hands)
+
+    @property
+    def field(self) -> Meld | None:
+        """The meld to beat, or None on an empty field."""
+        return None if self.fmove is None else meld_of_move(self.fmove)
+
+    @property
+    def field_by(self) -> int | None:
+        """Who played the field."""
+        return self.fby if self.fby >= 0 else None
+
+    @property
+    def field_cards(self) -> tuple[Card, ...]:
+        """Every card played in this trick (still on the table)."""
+        return cards_of_mask(self.trick)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile (捨て札)."""
+        return cards_of_mask(self.discard)
+
+    @property
+    def revolution(self) -> bool:
+        """革命 is in force."""
+        return self.rev
+
+    @property
+    def eleven_back(self) -> bool:
+        """11バック is in force."""
+        return self.eb
+
+    @property
+    def lock(self) -> frozenset[Suit] | None:
+        """縛り suits, or None."""
+        return views.lock_suits(self)
+
+    @property
+    def extreme_lock(self) -> bool:
+        """激しば: both 縛り and 数しば are in force."""
+        return self.nlock and bool(self.lockm)
+
+    @property
+    def direction(self) -> int:
+        """1 clockwise, -1 after 9リバース."""
+        return self.dirn
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """Seats that passed (this trick with pass lock; since the last play without)."""
+        return views.seats_of(self.passm, self.n)
+
+    @property
+    def slime_count(self) -> int:
+        """スライム革命 counter."""
+        return self.slime
+
+    @property
+    def risen_card(self) -> Card | None:
+        """なかまカード: the card that rose for the seat to act."""
+        return CARDS[self.risen] if self.risen >= 0 else None
+
+    @property
+    def wallet(self) -> tuple[int, ...]:
+        """Net 100億 cards per seat (negative: −100億 cards)."""
+        return self.wallets
+
+    @property
+    def finished(self) -> list[Finish]:
+        """Seats that have a place, in the order they got it."""
+        return views.finished(self)
+
+    def ranking(self) -> list[int]:
+        """Seats from 1st to last (complete once the round is over)."""
+        return list(ranking(self))
+
+    def ranking_tuple(self) -> tuple[int, ...]:
+        """Seats by place so far: finishers from the top, then the bottom places."""
+        return ranking(self)
+
+    def seats_in_play(self) -> frozenset[int]:
+        """Seats still holding cards in play."""
+        return views.seats_of(self.active, self.n)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see (own hand, counts, field, public history)."""
+        return views.observe(self, seat)
+
+    def would_foul(self, meld: Meld) -> bool:
+        """True if playing ``meld`` as the last cards now would be 反則上がり."""
+        return views.would_foul(self, meld)
+
+    def timeout_action(self, seat: int) -> Action:
+        """What a timer does: pass on a field; else the weakest single; in decisions, decline/weakest."""
+        return views.timeout_action(self, seat)
+
     # ------------------------------------------------------------------ dropout
     def drop_out(self, seat: int) -> list[Event]:
         """脱落: ``seat`` takes the lowest open place, its hand is discarded; play goes on."""
@@ -392,7 +398,7 @@ class Round(FastViews):
             return events
         self.ev = events
         try:
-            self._drop(seat)
+            drop(self, seat)
         finally:
             self.ev = None
         return events

@@ -259,6 +259,11 @@ class CommandRenderer(Protocol):
         """As few ``tellraw`` commands as fit ``parts`` in order, each within one RCON request."""
         ...
 
+    def tellraw_packed(self, target: str, lines: Sequence[Text]) -> list[str]:
+        """``lines``, one chat line each, in as few ``tellraw`` commands as fit (a line too long alone
+        gets its own command)."""
+        ...
+
     def item_id(self, item: str) -> str:
         """The namespaced id read-backs show for ``item`` (``chain`` is ``iron_chain`` on 1.21.9+)."""
         ...

@@ -130,7 +130,7 @@ class HostSettings:
     """Seconds between looks at the screens right after a click or an opening (the fastest pace)."""
     hand_idle_interval: float = 0.3
     """Seconds between looks while a seated player may act but nothing happened lately."""
-    hand_offturn_interval: float = 0.8
+    hand_offturn_interval: float = 1.2
     """Seconds between looks while no seated player may act (a card taken off turn comes back)."""
     stats: StatsSettings = field(default_factory=StatsSettings)
     """The ranked ladder, the daily rules rotation and the stats displays."""

@@ -48,11 +48,11 @@ from dfg_bridge.stats import (
     Record,
     Recorded,
     ResetPlayer,
-    Seen,
     StatsPort,
     StatsSettings,
     TopAnswer,
     Unavailable,
+    UuidSeen,
     bracket_of,
 )
 from dfg_bridge.stats.rotation import pick, rules_day
@@ -115,7 +115,7 @@ class StatsDesk:
         if isinstance(event, PlayerIdentified):
             self.uuids[event.player] = event.uuid
             if self.port is not None:
-                self.port.submit(Seen(event.player, event.uuid))
+                self.port.submit(UuidSeen(event.player, event.uuid))
                 self.port.submit(AskProfile(None, event.player, event.uuid))
         elif isinstance(event, Recorded):
             self._recorded(event)

@@ -1,8 +1,8 @@
 """The texts of ``/dfg status`` (状況表示): the status block and the local-rules summary (pure).
 
 The other chat builders: :mod:`~dfg_bridge.host.announce` (engine events as lines),
-:mod:`~dfg_bridge.host.tellings` (a match's notes), :mod:`~dfg_bridge.host.handscreen.chat` (the
-clickable chat hand and dialog buttons) and :mod:`~dfg_bridge.host.handscreen.talk` (sending them).
+:mod:`~dfg_bridge.host.tellings` (a match's notes), :mod:`~dfg_bridge.host.handscreen.chatview` (the
+clickable chat hand and dialog buttons) and :mod:`~dfg_bridge.host.handscreen.chatsend` (sending them).
 """
 
 from __future__ import annotations

@@ -123,6 +123,20 @@ def _centre(snap: TableSnap, msgs: MessageCatalog, lang: str) -> Text:
 
 NAME_COUNTDOWN = 10
 """Seconds left from which the bossbar's name shows the countdown too (the bar shows it always)."""
+BAR_STEP = 2
+"""Before the last :data:`NAME_COUNTDOWN` seconds the bar moves in steps of this many seconds."""
+
+
+def bar_value(left: int, total: int) -> int:
+    """The bossbar's value for ``left`` seconds of ``total``: every second in the last
+    :data:`NAME_COUNTDOWN`, in :data:`BAR_STEP`-second steps before (one write per step, issue 19).
+
+    >>> [bar_value(s, 60) for s in (60, 59, 58, 12, 11, 10, 9)]
+    [60, 60, 58, 12, 12, 10, 9]
+    """
+    if left <= NAME_COUNTDOWN:
+        return left
+    return min(total, -(-left // BAR_STEP) * BAR_STEP)
 
 
 def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, int, int]:
@@ -140,10 +154,10 @@ def _bossbar(snap: TableSnap, msgs: MessageCatalog, lang: str) -> tuple[Text, in
     counting = snap.seconds_left is not None and left <= NAME_COUNTDOWN
     if snap.phase is TablePhase.EXCHANGE:
         key = "display.bossbar_exchange" if counting else "display.bossbar_exchange_wait"
-        return Text(msgs.get(key, lang, seconds=left, **where)), left, total
+        return Text(msgs.get(key, lang, seconds=left, **where)), bar_value(left, total), total
     who = "、".join(snap.acting) or "-"
     key = "display.bossbar" if counting else "display.bossbar_turn"
-    return Text(msgs.get(key, lang, player=who, seconds=left, **where)), left, total
+    return Text(msgs.get(key, lang, player=who, seconds=left, **where)), bar_value(left, total), total
 
 
 def _sidebar_lines(snap: TableSnap, msgs: MessageCatalog, lang: str) -> list[tuple[int, Text]]:

@@ -32,6 +32,33 @@ class ChatCommands(DialectBase):
         """``tellraw <target> <text>``."""
         return f"tellraw {self.target(target)} {self.arg_text(text)}"
 
+    def tellraw_packed(self, target: str, lines: Sequence[Text]) -> list[str]:
+        """``lines`` in order, one chat line each, in the fewest ``tellraw`` commands that each fit one
+        RCON request (consecutive lines share a command, joined by newlines: issue 19).
+
+        Filling each command before starting the next is the fewest for lines kept in order. A line
+        too long on its own gets a command of its own (the caller may split it, see
+        :meth:`tellraw_lines`).
+
+        >>> from dfg_bridge.render import dialect_for
+        >>> d = dialect_for("1.21.6")
+        >>> d.tellraw_packed("@a", [Text("a"), Text("b")])
+        ['tellraw @a {text:"",extra:[{text:"a"},{text:"\\\\n"},{text:"b"}]}']
+        >>> len(d.tellraw_packed("@a", [Text("x" * 900), Text("y" * 900)]))
+        2
+        """
+        commands: list[str] = []
+        group: list[Text] = []
+        for line in lines:
+            trial = [*group, Text("\n"), line] if group else [line]
+            if group and not fits(self.tellraw(target, Text.join(trial))):
+                commands.append(self.tellraw(target, Text.join(group) if len(group) > 1 else group[0]))
+                trial = [line]
+            group = trial
+        if group:
+            commands.append(self.tellraw(target, Text.join(group) if len(group) > 1 else group[0]))
+        return commands
+
     def tellraw_lines(self, target: str, parts: Sequence[Text]) -> list[str]:
         """As few ``tellraw`` commands as needed to send ``parts`` in order, each within one RCON request.
 

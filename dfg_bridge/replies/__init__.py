@@ -20,12 +20,12 @@ from dfg_bridge.replies.answers import (
     replaced,
     score,
 )
-from dfg_bridge.replies.items import ReadError, Seen, parse_items
+from dfg_bridge.replies.items import ReadError, SlotSeen, parse_items
 
 __all__ = [
     "Position",
     "ReadError",
-    "Seen",
+    "SlotSeen",
     "display_name",
     "entity_data",
     "execute_failed",

@@ -4,7 +4,7 @@ Custody verifies every copy by reading it back: :func:`block_items`, :func:`inve
 :func:`equipment_items` and :func:`ender_items` turn the replies of ``data get entity <p>
 Inventory|equipment|EnderItems`` and ``data get block <pos> Items`` into ``{slot name: canonical
 stack}`` maps that compare equal exactly when the stacks are equal. The hand screen reads only what
-a click changes: :func:`parse_items` gives ``{slot: Seen}``. Every unreadable reply raises the one
+a click changes: :func:`parse_items` gives ``{slot: SlotSeen}``. Every unreadable reply raises the one
 :class:`ReadError`.
 
 >>> stacks = block_items('1, 2, 3 has the following block data: [{count: 1, Slot: 4b, id: "minecraft:dirt"}]')
@@ -150,7 +150,7 @@ def is_ours(stack: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
+class SlotSeen:
     """What a slot holds now, as read back: item id, count and our tag (``None`` if not ours)."""
 
     item: str
@@ -174,7 +174,7 @@ def _unquote(token: str) -> str:
     return token
 
 
-def _scan_items(body: str) -> dict[int, Seen] | None:
+def _scan_items(body: str) -> dict[int, SlotSeen] | None:
     """A fast reader for the item list of a ``data get`` reply; ``None`` if it looks unusual.
 
     It walks the tokens once and keeps only what a click changes (``Slot``, ``id``, ``count`` and
@@ -184,7 +184,7 @@ def _scan_items(body: str) -> dict[int, Seen] | None:
     tokens = _TOKEN.findall(body)
     if not tokens or tokens[0] != "[":
         return None
-    out: dict[int, Seen] = {}
+    out: dict[int, SlotSeen] = {}
     keys: list[str | None] = []  # the key being read at each compound depth (index 0 = the entry)
     entry: dict[str, str] = {}
     expect_key = False
@@ -211,7 +211,7 @@ def _scan_items(body: str) -> dict[int, Seen] | None:
                 slot = int(entry["Slot"].rstrip("bB"))
                 count = int(entry.get("count", "1"))
                 if entry["id"] != "minecraft:air":
-                    out[slot] = Seen(entry["id"], count, entry.get("tag"))
+                    out[slot] = SlotSeen(entry["id"], count, entry.get("tag"))
             depth -= 1
             keys.pop()
             expect_key = False
@@ -236,12 +236,12 @@ def _scan_items(body: str) -> dict[int, Seen] | None:
     return out if depth == 0 else None
 
 
-def parse_items(reply: str) -> dict[int, Seen]:
-    """``data get block <pos> Items`` / ``data get entity <p> EnderItems`` → ``{slot: Seen}``.
+def parse_items(reply: str) -> dict[int, SlotSeen]:
+    """``data get block <pos> Items`` / ``data get entity <p> EnderItems`` → ``{slot: SlotSeen}``.
 
     >>> parse_items('1, 2, 3 has the following block data: [{count: 12, Slot: 4b, id: "minecraft:red_dye", '
     ...             'components: {"minecraft:custom_data": {dfg: {id: "h4"}}}}]')
-    {4: Seen(item='minecraft:red_dye', count=12, tag='h4')}
+    {4: SlotSeen(item='minecraft:red_dye', count=12, tag='h4')}
     >>> parse_items("Found no elements matching Items")
     {}
     """
@@ -259,14 +259,14 @@ def parse_items(reply: str) -> dict[int, Seen]:
     return _full_parse(reply, match.group(1))
 
 
-def _full_parse(reply: str, body: str) -> dict[int, Seen]:
+def _full_parse(reply: str, body: str) -> dict[int, SlotSeen]:
     try:
         value = parse_snbt(body)
     except (SnbtError, IndexError):  # the SNBT reader may raise IndexError on a truncated reply
         raise ReadError(reply) from None
     if not isinstance(value, list):
         raise ReadError(reply)
-    out: dict[int, Seen] = {}
+    out: dict[int, SlotSeen] = {}
     for entry in value:
         if not isinstance(entry, dict):
             continue
@@ -274,7 +274,9 @@ def _full_parse(reply: str, body: str) -> dict[int, Seen]:
         if not isinstance(slot, Num) or not isinstance(item, str) or item == "minecraft:air":
             continue
         count = entry.get("count")
-        out[int(slot.value())] = Seen(item, int(count.value()) if isinstance(count, Num) else 1, _tag(entry))
+        out[int(slot.value())] = SlotSeen(
+            item, int(count.value()) if isinstance(count, Num) else 1, _tag(entry)
+        )
     return out
 
 

@@ -18,10 +18,10 @@ from dfg_bridge.stats.protocol import (
     Reply,
     Request,
     ResetPlayer,
-    Seen,
     StatsPort,
     TopAnswer,
     Unavailable,
+    UuidSeen,
 )
 from dfg_bridge.stats.rating import Rating, rate
 from dfg_bridge.stats.settings import RotationEntry, StatsSettings
@@ -49,13 +49,13 @@ __all__ = [
     "ResetPlayer",
     "RotationEntry",
     "SeatResult",
-    "Seen",
     "Standing",
     "StatLine",
     "StatsPort",
     "StatsSettings",
     "TopAnswer",
     "Unavailable",
+    "UuidSeen",
     "bracket_of",
     "rate",
     "season_reset",

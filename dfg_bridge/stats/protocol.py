@@ -21,7 +21,7 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
+class UuidSeen:
     """A player's UUID was seen at login (follows renames)."""
 
     name: str
@@ -62,7 +62,7 @@ class ResetPlayer:
     name: str
 
 
-Request = Record | Seen | AskProfile | AskTop | NewSeason | ResetPlayer
+Request = Record | UuidSeen | AskProfile | AskTop | NewSeason | ResetPlayer
 """Everything the host may submit."""
 
 

@@ -146,7 +146,7 @@ def test_missing_keys_get_defaults_and_one_warning_each(example_text: str) -> No
         .replace("  surface: chest\n", "")
         .replace("  poll_interval: 0.05\n", "")
         .replace("  idle_poll_interval: 0.3\n", "")
-        .replace("  offturn_poll_interval: 0.8\n", "")
+        .replace("  offturn_poll_interval: 1.2\n", "")
     )
     loaded = parse_config(text, file="dfg.yml", env=ENV)
     assert loaded.config.rcon.command_timeout == 5.0

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from dfg_bridge.app.demo import Show, play
 from dfg_bridge.app.demo.screen import frame
-from dfg_bridge.app.demo.seen import Seen
+from dfg_bridge.app.demo.seen import SteveView
 from dfg_bridge.app.demo.term import to_ansi
 from dfg_bridge.app.demo.world import DemoWorld
 from dfg_bridge.web import attach
@@ -36,16 +36,16 @@ COLS, ROWS = 150, 46
 class _Capture(Show):
     def __init__(self) -> None:
         super().__init__(io.StringIO(), live=False, record=None)
-        self.best: tuple[Seen, list[str]] | None = None
+        self.best: tuple[SteveView, list[str]] | None = None
 
-    def update(self, view: Seen) -> None:
+    def update(self, view: SteveView) -> None:
         super().update(view)
         chosen = [s for i, s in view.slots.items() if 18 <= i < 45 and s.name.startswith("✔")]
         if view.screen_open and chosen and view.slots.get(1) and len(self.said) > 5:
             self.best = (view, list(self.said))
 
 
-def terminal_html(view: Seen, said: list[str]) -> str:
+def terminal_html(view: SteveView, said: list[str]) -> str:
     """The frame as the terminal shows it: one fixed-width box per cell."""
     term = VTerm(COLS, ROWS)
     term.feed("\x1b[H" + "\r\n".join(to_ansi(line) for line in frame(view, COLS, ROWS, said=said,

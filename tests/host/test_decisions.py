@@ -16,7 +16,7 @@ import pytest
 from dfg_bridge.engine import Bribe, Discard, Give, Recruit, Round, Rules, parse_cards
 from dfg_bridge.host.decisions import Decision, action_for, decision_of, prompt
 from dfg_bridge.host.handscreen import CHEST
-from dfg_bridge.host.handscreen.chat import dialog_buttons, play_label
+from dfg_bridge.host.handscreen.chatview import dialog_buttons, play_label
 from dfg_bridge.host.handscreen.state import ScreenState
 from dfg_bridge.host.handscreen.verdict import verdict
 from dfg_bridge.host.handscreen.view import cells

@@ -9,7 +9,7 @@ from typing import Any
 from dfg_bridge.engine import CardParseError, EngineError
 from dfg_bridge.engine.errors import ErrorCode
 from dfg_bridge.host.errors import CommandError
-from dfg_bridge.host.handscreen.talk import on_dialog
+from dfg_bridge.host.handscreen.chatsend import on_dialog
 from dfg_bridge.host.intents import DialogAction
 from dfg_bridge.host.refusals import message_of, refuse
 

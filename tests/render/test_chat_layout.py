@@ -12,7 +12,7 @@ import pytest
 
 from dfg_bridge.engine import CARDS
 from dfg_bridge.host.decisions import Decision
-from dfg_bridge.host.handscreen.chat import chat_hand
+from dfg_bridge.host.handscreen.chatview import chat_hand
 from dfg_bridge.host.handscreen.verdict import ButtonColor, Verdict
 from dfg_bridge.i18n import Messages
 from dfg_bridge.rcon import MAX_COMMAND_BYTES

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from dfg_bridge.app.demo.plain import PlainLog, Recorder
 from dfg_bridge.app.demo.screen import frame
-from dfg_bridge.app.demo.seen import Seen, seen
+from dfg_bridge.app.demo.seen import SteveView, seen
 from dfg_bridge.app.demo.steve import Labels, Steve
 from dfg_bridge.app.demo.term import LiveTerminal
 from dfg_bridge.app.demo.world import STEVE, DemoWorld, demo_settings
@@ -92,7 +92,7 @@ class Show:
         if self.log is not None:
             self.log.line(self.at(), "steve", text)
 
-    def update(self, view: Seen) -> None:
+    def update(self, view: SteveView) -> None:
         """Show ``view``: redraw the screen (only when it changed), or log what is new."""
         if self.log is not None:
             self.log.update(view, self.at())
@@ -114,7 +114,7 @@ class Show:
             self.recorder.close()
 
 
-def _standings(view: Seen) -> list[str] | None:
+def _standings(view: SteveView) -> list[str] | None:
     for message in reversed(view.chat):
         if message.text.startswith("試合終了"):
             return message.text.split("\n")

@@ -14,13 +14,13 @@ import re
 from pathlib import Path
 from typing import Any, TextIO
 
-from dfg_bridge.app.demo.seen import Seen, trim_player, trim_world
+from dfg_bridge.app.demo.seen import SteveView, trim_player, trim_world
 
 _SECONDS = re.compile(r"\d+秒|\d+s\b")
 
 
 class PlainLog:
-    """Writes changes of :class:`Seen` as timestamped lines."""
+    """Writes changes of :class:`SteveView` as timestamped lines."""
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -33,7 +33,7 @@ class PlainLog:
         self.out.write(f"{at:7.1f}s  {kind:<6} {text}\n")
         self.out.flush()
 
-    def update(self, seen: Seen, at: float) -> None:
+    def update(self, seen: SteveView, at: float) -> None:
         """Log what is new in ``seen``."""
         for message in seen.chat:
             if message.index > self._chat:

@@ -7,7 +7,7 @@ the names of the 出す button (its colour and reason), the field and the status
 with its countdown, the sidebar, the texts over the seats and the newest chat. Narrow terminals get
 the same parts stacked; short ones lose chat lines first.
 
-:func:`frame` is a pure function of a :class:`~dfg_bridge.app.demo.seen.Seen`, the terminal size and
+:func:`frame` is a pure function of a :class:`~dfg_bridge.app.demo.seen.SteveView`, the terminal size and
 Steve's last words, so a test can draw a recorded match and read the grid back.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dfg_bridge.app.demo.seen import Seen, Slot
+from dfg_bridge.app.demo.seen import Slot, SteveView
 from dfg_bridge.app.demo.term import PLAIN, Line, Style, clip, line_width, pad
 
 COLUMNS, ROWS = 9, 6
@@ -85,7 +85,7 @@ def cell_line(slot: Slot | None) -> Line:
     return [(pad(text, CELL), Style(fg=fg, bg=bg, bold=slot.glint, underline=slot.glint))]
 
 
-def grid(seen: Seen, *, spaced: bool) -> list[Line]:
+def grid(seen: SteveView, *, spaced: bool) -> list[Line]:
     """The 6×9 hand screen as framed lines (``spaced``: an empty panel line between rows)."""
     panel = Style(bg=PANEL)
     out: list[Line] = [[(" " * GRID_WIDTH, panel)]]
@@ -108,7 +108,7 @@ def _button_style(slot: Slot | None) -> Style:
     return Style(fg=fg, bg=bg, bold=True)
 
 
-def hand_panel(seen: Seen, *, spaced: bool) -> list[Line]:
+def hand_panel(seen: SteveView, *, spaced: bool) -> list[Line]:
     """Title, grid, and the names a player reads by hovering: 出す, the field, the status."""
     title = seen.screen_title if seen.screen_open else "（画面は閉じています）"
     out: list[Line] = [[(f"{seen.name} のチェスト: ", HEAD), (title or "", TITLE)]]
@@ -134,7 +134,7 @@ def hand_panel(seen: Seen, *, spaced: bool) -> list[Line]:
     return out
 
 
-def side_panel(seen: Seen, cols: int, *, chat_rows: int) -> list[Line]:
+def side_panel(seen: SteveView, cols: int, *, chat_rows: int) -> list[Line]:
     """The bossbar with its countdown, the sidebar, the over-seat texts, the newest chat."""
     out: list[Line] = [[("ボスバー", HEAD)]]
     for bar in seen.bossbars or ():
@@ -156,7 +156,7 @@ def side_panel(seen: Seen, cols: int, *, chat_rows: int) -> list[Line]:
     return [clip(line, cols) for line in out]
 
 
-def frame(seen: Seen, cols: int, rows: int, *, said: Sequence[str] = (), clock: str = "") -> list[Line]:
+def frame(seen: SteveView, cols: int, rows: int, *, said: Sequence[str] = (), clock: str = "") -> list[Line]:
     """The whole demo screen for a ``cols`` × ``rows`` terminal (never wider or taller)."""
     header: Line = [(" dfg-bridge demo ", Style(fg=16, bg=220, bold=True)),
                     (f"  {seen.name} が見ている画面  {clock}", MUTED)]  # fmt: skip

@@ -1,8 +1,8 @@
 """What Steve sees (スティーブの視界), read from the sim's control API and nothing else.
 
-:func:`seen` turns ``GET /players/Steve`` and ``GET /world`` into a :class:`Seen` value: the open
+:func:`seen` turns ``GET /players/Steve`` and ``GET /world`` into a :class:`SteveView` value: the open
 screen slot by slot, his inventory's key, the newest chat, the bossbar, the sidebar and the texts
-floating over the seats. The demo's screen draws a :class:`Seen`; Steve decides from one.
+floating over the seats. The demo's screen draws a :class:`SteveView`; Steve decides from one.
 :func:`trim_player` / :func:`trim_world` keep just the parts :func:`seen` reads, for recordings.
 """
 
@@ -57,7 +57,7 @@ class Bossbar:
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
+class SteveView:
     """Everything Steve sees at one moment."""
 
     name: str = "Steve"
@@ -115,7 +115,7 @@ def _is_key(view: dict[str, Any]) -> bool:
     return isinstance(dfg, dict) and str(dfg.get("id", "")).startswith("key_")
 
 
-def seen(player: dict[str, Any], world: dict[str, Any] | None = None) -> Seen:
+def seen(player: dict[str, Any], world: dict[str, Any] | None = None) -> SteveView:
     """Steve's view from ``GET /players/{name}`` and (for chests and floating texts) ``GET /world``."""
     opened = player.get("open")
     slots = {int(k): _slot(v) for k, v in (opened or {}).get("slots", {}).items() if v}
@@ -157,7 +157,7 @@ def seen(player: dict[str, Any], world: dict[str, Any] | None = None) -> Seen:
             and math.dist(position, e["pos"]) <= SEEN_RADIUS
         ]  # fmt: skip
         texts = tuple(text for _d, text in sorted(shown))
-    return Seen(
+    return SteveView(
         name=str(player.get("name", "Steve")),
         position=position,
         screen_title=str(opened.get("title", "")) if opened else None,
@@ -204,4 +204,4 @@ def trim_world(world: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-__all__ = ["Bossbar", "ChatLine", "Seen", "Slot", "seen", "trim_player", "trim_world"]
+__all__ = ["Bossbar", "ChatLine", "Slot", "SteveView", "seen", "trim_player", "trim_world"]

@@ -2,7 +2,7 @@
 
 He opens the chest in front of his seat holding his 「手札を開く」 key, clicks cards, reads the 出す
 button (green: playable, orange: refused and why, purple: a forbidden finish), and presses 出す or
-パス. Once per match he plays from the clickable chat hand instead. He sees only :class:`Seen` and
+パス. Once per match he plays from the clickable chat hand instead. He sees only :class:`SteveView` and
 acts only through the sim's control API, as a player's client would.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dfg_bridge.app.demo.seen import ChatLine, Seen, Slot
+from dfg_bridge.app.demo.seen import ChatLine, Slot, SteveView
 from dfg_bridge.app.demo.tactics import candidates, strength
 from dfg_bridge.engine import Card, CardParseError
 
@@ -83,7 +83,7 @@ class Screen:
     giving: int | None
 
     @staticmethod
-    def read(seen: Seen, words: Labels) -> Screen:
+    def read(seen: SteveView, words: Labels) -> Screen:
         """Read the open chest (rows: field, players and status, hand ×3, buttons)."""
         slots = seen.slots
         hand = []
@@ -136,7 +136,7 @@ class Screen:
 
 @dataclass
 class Steve:
-    """Decides from :class:`Seen`, acts through the control API; ``say`` reports what he does."""
+    """Decides from :class:`SteveView`, acts through the control API; ``say`` reports what he does."""
 
     control: Any
     words: Labels
@@ -146,7 +146,7 @@ class Steve:
     chat_turns: int = 1
     """Turns played from the clickable chat hand (the rest on the hand screen)."""
     think: tuple[float, float] = (0.35, 0.8)
-    _expect: tuple[Callable[[Seen], bool], float] | None = None
+    _expect: tuple[Callable[[SteveView], bool], float] | None = None
     _busy_until: float = 0.0
     _situation: object = None
     _plan: list[list[Card]] = field(default_factory=list)
@@ -158,7 +158,7 @@ class Steve:
     refused: int = 0
     """Selections the 出す button refused (orange or purple) before Steve pressed anything."""
 
-    def step(self, seen: Seen, now: float) -> None:
+    def step(self, seen: SteveView, now: float) -> None:
         """Look at the screen and maybe do one thing."""
         if self._expect is not None:
             done, deadline = self._expect
@@ -196,7 +196,7 @@ class Steve:
         self._decide(screen, now)
 
     # ---- the hand screen ------------------------------------------------------------------------
-    def _open(self, seen: Seen, now: float) -> None:
+    def _open(self, seen: SteveView, now: float) -> None:
         chest = seen.nearest_chest()
         if seen.key_slot is None or chest is None:
             return
@@ -267,7 +267,7 @@ class Steve:
         self.chat_turns -= 1
         self._busy_until = now + 0.4
 
-    def _chat_turn(self, seen: Seen, now: float) -> None:
+    def _chat_turn(self, seen: SteveView, now: float) -> None:
         """One card per click: the trigger works again only once the daemon has read the last one."""
         assert self._chat is not None
         hand = _newest_hand(seen.chat)
@@ -297,7 +297,7 @@ class Steve:
         self._busy_until = now + 0.6
 
 
-def _chat_selected(seen: Seen, card: Card) -> bool:
+def _chat_selected(seen: SteveView, card: Card) -> bool:
     hand = _newest_hand(seen.chat)
     return hand is not None and any(text.startswith("✔") and _card(text.strip()) == card
                                     for _p, text, _cmd in hand.parts)  # fmt: skip
@@ -306,7 +306,7 @@ def _chat_selected(seen: Seen, card: Card) -> bool:
 _COLOUR_WORDS = {"orange": "オレンジ", "purple": "紫", "green": "緑"}
 
 
-def _hand_changed(seen: Seen, words: Labels, before: Screen) -> bool:
+def _hand_changed(seen: SteveView, words: Labels, before: Screen) -> bool:
     return [c.card for c in Screen.read(seen, words).hand] != [c.card for c in before.hand]
 
 

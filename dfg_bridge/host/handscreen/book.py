@@ -2,9 +2,10 @@
 
 Seed 001: 「ホットバーの「手札を開く」の本を右クリック…」「自分の番でなくても開いて見られます」. The key
 book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-clicking it anywhere
-opens its pages without the daemon: each page shows a part of the hand as clickable cards, the first
-one also the field and 出す / パス / 選択を外す — the chat hand's own texts
-(:func:`~dfg_bridge.host.handscreen.chat.chat_hand`), every button a ``/trigger`` click.
+opens its pages without the daemon: a small hand is one page with the field and 出す / パス / 選択を外す;
+a larger one has those on the first page and the hand as clickable cards on the next — the chat
+hand's own texts (:func:`~dfg_bridge.host.handscreen.chatview.chat_hand`), every button a ``/trigger``
+click.
 
 * **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
   (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
@@ -25,10 +26,10 @@ from typing import TYPE_CHECKING
 
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.build import screen_state
-from dfg_bridge.host.handscreen.chat import chat_hand
+from dfg_bridge.host.handscreen.chatsend import field_text, show_dialog
+from dfg_bridge.host.handscreen.chatview import chat_hand
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.host.handscreen.state import ScreenState
-from dfg_bridge.host.handscreen.talk import field_text, show_dialog
 from dfg_bridge.model.items import BookSpec
 from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text
@@ -50,6 +51,9 @@ the same ``custom_data`` and open the same chest)."""
 SPARE_SLOTS = ("weapon.offhand", "player.cursor")
 """Where else the key may be when it is in no main slot (the off hand is in ``equipment`` on 1.21.5+)."""
 _LONGEST_SLOT = "weapon.offhand"
+CLICK_DEFER = 1.0
+"""Seconds a book's rewrite may wait after a click in the chest (whose player is looking at the chest,
+not the book): a turn's selection clicks and its play then rewrite the book once (issue 19)."""
 
 PageKey = tuple[object, ...]
 
@@ -93,6 +97,8 @@ class HandBook:
         self._seen: dict[str, PageKey] = {}
         self._failed: dict[str, PageKey] = {}
         """Per player: the view whose write found the key nowhere (not tried again for the same view)."""
+        self._deferred: dict[str, float] = {}
+        """Per player: since when their book's rewrite waits (see :data:`CLICK_DEFER`)."""
         self._ready = False
         self.writes = 0
         """Page-writing commands sent."""
@@ -115,7 +121,7 @@ class HandBook:
 
     def forget(self, player: str | None = None) -> None:
         """``player``'s book (or every book) is unknown: it is written in full at the next sync."""
-        for store in (self._written, self._seen, self._slot, self._failed):
+        for store in (self._written, self._seen, self._slot, self._failed, self._deferred):
             if player is None:
                 store.clear()
             else:
@@ -123,26 +129,46 @@ class HandBook:
 
     # ---- pages -------------------------------------------------------------------------------------
     def pages(self, state: ScreenState, player: str) -> tuple[Text, ...]:
-        """The book's pages for ``state``: as many cards per page as fit into one command."""
+        """The book's pages for ``state``: one page when the whole hand fits beside the field and the
+        buttons; else the field and the buttons alone on the first page and the cards on the next ones,
+        as many per page as fit when every card is selected.
+
+        So the pages' split depends on the hand alone: a selection or a new field rewrites the page it
+        changed (one or two), never every page by moving cards between them (issue 19).
+        """
         ctx = self.hs.table.ctx
-        parts, buttons = chat_hand(
-            state.sorted_hand(),
-            state.selected,
-            state.verdict,
-            trigger=lambda v: ctx.r.trigger_command(ctx.settings.trigger_objective, v),
-            msgs=ctx.msgs,
-            lang=ctx.lang,
-        )
+
+        def texts(selected: frozenset[int]) -> tuple[list[Text], Text]:
+            parts, buttons = chat_hand(
+                state.sorted_hand(),
+                selected,
+                state.verdict,
+                trigger=lambda v: ctx.r.trigger_command(ctx.settings.trigger_objective, v),
+                msgs=ctx.msgs,
+                lang=ctx.lang,
+            )
+            return list(parts), buttons
+
+        parts, buttons = texts(state.selected)
         head, cards = parts[0], parts[1:]
         field = field_text(ctx, state)
+        whole = _page(head, field, cards, buttons, "(1/1)")
+        worst = texts(frozenset(c.index for c in state.hand))[0][1:]  # every card marked ✔
+        if self._fits(player, _page(head, field, worst, buttons, "(1/1)")) and self._fits(player, whole):
+            return (whole,)
         per = max(1, len(cards))
-        while True:
-            chunks = [cards[i : i + per] for i in range(0, len(cards), per)] or [[]]
-            pages = tuple(_page(head, field if n == 0 else None, chunk, buttons if n == 0 else None,
-                                f"({n + 1}/{len(chunks)})") for n, chunk in enumerate(chunks))  # fmt: skip
-            if per == 1 or all(self._fits(player, page) for page in pages):
-                return pages
+        while per > 1 and not all(
+            self._fits(player, _page(head, None, worst[i : i + per], None, "(99/99)"))
+            for i in range(0, len(worst), per)
+        ):
             per -= 1
+        chunks = [cards[i : i + per] for i in range(0, len(cards), per)]
+        count = len(chunks) + 1
+        first = _page(head, field, [], buttons, f"(1/{count})")
+        return (
+            first,
+            *(_page(head, None, chunk, None, f"({n}/{count})") for n, chunk in enumerate(chunks, 2)),
+        )
 
     def _fits(self, player: str, page: Text) -> bool:
         r = self.hs.r
@@ -156,8 +182,32 @@ class HandBook:
         return screen.seat
 
     # ---- writing -----------------------------------------------------------------------------------
-    def sync(self, players: Sequence[str]) -> None:
-        """Rewrite the books of ``players`` whose pages changed."""
+    def sync(self, players: Sequence[str], *, defer: bool = False) -> None:
+        """Rewrite the books of ``players`` whose pages changed.
+
+        ``defer``: the change is a click in the chest; the rewrite waits up to :data:`CLICK_DEFER`
+        seconds for the next sync (or :meth:`flush`), so that one write carries every click.
+        """
+        clock = self.hs.table.ctx.clock()
+        due = []
+        for player in players:
+            since = self._deferred.get(player)
+            if defer and (since is None or clock - since < CLICK_DEFER):
+                self._deferred.setdefault(player, clock)
+                continue
+            self._deferred.pop(player, None)
+            due.append(player)
+        self._rewrite(due)
+
+    def flush(self) -> None:
+        """Rewrite the books whose deferred rewrite has waited :data:`CLICK_DEFER` seconds."""
+        clock = self.hs.table.ctx.clock()
+        due = [player for player, since in self._deferred.items() if clock - since >= CLICK_DEFER]
+        for player in due:
+            del self._deferred[player]
+        self._rewrite(due)
+
+    def _rewrite(self, players: Sequence[str]) -> None:
         hs = self.hs
         for player in players:
             screen = hs.screens.get(player)

@@ -69,6 +69,7 @@ def screen_state(
         round_no=run.round_no,
         rounds=run.rounds,
         seconds_left=coarse_seconds(snap.seconds_left) if acting else None,
+        time_limit=snap.seconds_total,
         verdict=verdict(rnd, seat, selected) if live else NO_VERDICT,
         pass_code=pass_refusal(rnd, seat) if live else "not_now",
         exchange=rnd.phase is Phase.EXCHANGE,
@@ -78,16 +79,23 @@ def screen_state(
     )
 
 
+CLOCK_FROM = 20
+"""Seconds left from which the screen's clock counts down; before, it shows the time limit."""
+
+
 def coarse_seconds(seconds: int | None) -> int | None:
-    """The time left as the screen's clock shows it: in steps of 5 s, every second from 10 s down.
+    """The time left as the screen's clock counts it: ``None`` (the clock shows the time limit) until
+    :data:`CLOCK_FROM` seconds are left, then in steps of 5 s, every second from 10 s down.
 
-    Each change of the clock is one slot write (an RCON command on the server's main thread); the
-    bossbar shows the exact countdown.
+    Each change of the clock is one slot write (an RCON command on the server's main thread), so most
+    turns, which end sooner, never rewrite it (issue 19); the bossbar shows the exact countdown.
 
-    >>> [coarse_seconds(s) for s in (60, 58, 55, 54, 11, 10, 3, None)]
-    [60, 60, 55, 55, 15, 10, 3, None]
+    >>> [coarse_seconds(s) for s in (60, 21, 20, 18, 15, 11, 10, 3, None)]
+    [None, None, 20, 20, 15, 15, 10, 3, None]
     """
-    if seconds is None or seconds <= 10:
+    if seconds is None or seconds > CLOCK_FROM:
+        return None
+    if seconds <= 10:
         return seconds
     return -(-seconds // 5) * 5
 

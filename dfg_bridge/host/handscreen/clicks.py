@@ -8,7 +8,7 @@ slot was clicked. Something appearing in a slot we left empty is only a stray (p
 a swap); it is removed, not acted on.
 
 >>> drawn = {18: Drawn("minecraft:red_dye", 12, "h18"), 45: Drawn("minecraft:lime_concrete", 1, "h45")}
->>> seen = {45: Seen("minecraft:lime_concrete", 1, "h45"), 30: Seen("minecraft:red_dye", 12, "h18")}
+>>> seen = {45: SlotSeen("minecraft:lime_concrete", 1, "h45"), 30: SlotSeen("minecraft:red_dye", 12, "h18")}
 >>> d = diff(drawn, seen, key_tag="key_t1_0")
 >>> d.clicked, d.stray, d.taken
 ((18,), (30,), 0)
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from dfg_bridge.replies.items import Seen
+from dfg_bridge.replies.items import SlotSeen
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class Diff:
         return tuple(sorted({*self.clicked, *self.stray} - set(self.foreign)))
 
 
-def diff(drawn: Mapping[int, Drawn], seen: Mapping[int, Seen], *, key_tag: str) -> Diff:
+def diff(drawn: Mapping[int, Drawn], seen: Mapping[int, SlotSeen], *, key_tag: str) -> Diff:
     """Compare the read-back screen with what was drawn.
 
     A slot holding a key (ours, any seat's: its tag starts with ``key_``) counts as a stray of ours;

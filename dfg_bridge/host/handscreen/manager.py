@@ -26,13 +26,13 @@ from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.actions import act
 from dfg_bridge.host.handscreen.base import HandPoll, ScreenRenderer
 from dfg_bridge.host.handscreen.book import HandBook
-from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.clicks import Diff
 from dfg_bridge.host.handscreen.keys import Key, KeyRing
-from dfg_bridge.host.handscreen.layout import CHEST, Layout, Surface, ender_layout, ender_pages
+from dfg_bridge.host.handscreen.layout import CHEST, Surface
+from dfg_bridge.host.handscreen.painter import Painter
 from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, chest_halves
 from dfg_bridge.host.handscreen.state import ScreenState
-from dfg_bridge.host.handscreen.view import Cell, cells
+from dfg_bridge.host.handscreen.view import Cell
 from dfg_bridge.host.handscreen.watch import Watch, WatchTimes
 from dfg_bridge.host.purposes import Purpose
 from dfg_bridge.model.text import Text
@@ -45,8 +45,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _PURPOSES = {"draw": Purpose.DISPLAY, "poll": Purpose.POLL, "keys": Purpose.KEYS}
-OFF_TURN_REDRAW = 2.0
-"""Seconds between redraws of the screen of a player who cannot act (a CPU's plays are coalesced)."""
 
 
 class HandScreens:
@@ -64,12 +62,8 @@ class HandScreens:
         self.watch = Watch(self, times or WatchTimes())
         self.book = HandBook(self)
         """The key books' pages (a hand view) and their use."""
-        self._states: dict[str, ScreenState] = {}
-        self._titles: dict[str, str] = {}
-        self._pending: set[str] = set()
-        """Players whose screen's redraw waits for the watch's next look (see :meth:`sync`)."""
-        self._drawn_at: dict[str, float] = {}
-        """Per player: when their screen was last written to."""
+        self.painter = Painter(self, self.book, self.watch.hot)
+        """Draws the screens (:mod:`~dfg_bridge.host.handscreen.painter`)."""
         self.dialog_page: dict[str, int] = {}
         """Per player: the hand dialog's page (long hands do not fit in one dialog command)."""
 
@@ -134,7 +128,7 @@ class HandScreens:
         if screen is None or screen.seat != seat:
             screen = self.screens[player] = HandScreen(player, seat, spot)
         screen.fresh = True
-        self._states.pop(player, None)
+        self.painter.forget(player)
         if not self.online(player):
             return
         self.run(seats.PURPOSE, self.r.tag_player(player, self.player_tag))
@@ -174,7 +168,7 @@ class HandScreens:
             screen.foreign.clear()
         screen.stray.clear()
         screen.lock = key.tag
-        self._titles[screen.player] = "hand.title"
+        self.painter.titles[screen.player] = "hand.title"
 
     def renew_key(self, screen: HandScreen) -> None:
         """The player's key went missing (it may be lying in a world chest): a new key, the old one dead."""
@@ -183,14 +177,13 @@ class HandScreens:
             self._rekey(screen, self.key(screen.seat))
             seats.reclaim(self, screen.player, keys=True)
             seats.give_key(self, screen, self.key(screen.seat))
-            self._states.pop(screen.player, None)
+            self.painter.forget(screen.player)
             self.sync([screen.player])
 
     def unseated(self, player: str) -> None:
         """``player`` left their seat: wipe the screen first, then take every item of ours back."""
         screen = self.screens.pop(player, None)
-        self._pending.discard(player)
-        self._states.pop(player, None)
+        self.painter.forget(player)
         self.book.forget(player)
         if screen is None:
             return
@@ -223,137 +216,27 @@ class HandScreens:
         for screen in self.screens.values():
             screen.drawn = None
             screen.fresh = True
-        self._states.clear()
-        self._titles.clear()
+        self.painter.forget()
         self.book.forget()
         self.watch.arm(now=True)
 
     # ---- drawing ------------------------------------------------------------------------------------
-    def layout(self, screen: HandScreen, state: ScreenState) -> Layout:
-        """The layout of ``screen`` (the ender chest's current page)."""
-        if isinstance(screen.surface, ChestSurface):
-            return CHEST
-        pages = ender_pages(len(state.hand))
-        screen.page %= pages
-        return ender_layout(screen.page, pages)
-
     def desired(
         self, screen: HandScreen, snap: TableSnap | None = None
     ) -> tuple[ScreenState, dict[int, Cell]]:
         """What ``screen`` should show now."""
-        snap = snap if snap is not None else self.table.snapshot()
-        state = screen_state(self.table, snap, screen.player, screen.seat, sort=screen.sort, page=screen.page)
-        ctx = self.table.ctx
-        return state, cells(state, self.layout(screen, state), ctx.msgs, ctx.lang)
+        return self.painter.desired(screen, snap)
 
     def sync(self, players: Sequence[str] | None = None, *, first: Sequence[int] = ()) -> int:
-        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan the watch.
-
-        ``first``: slots to write before the others (the ones a click just touched). Named players'
-        screens are drawn at once. In the table-wide sync, the screen of a player who cannot act is
-        redrawn at most every :data:`OFF_TURN_REDRAW` seconds (the watch's next look draws what is left
-        over): while three CPUs play in turn, the chest then changes once instead of after every play
-        (issue 19). The screen of a player who may act, or who just opened a chest, is drawn at once.
-        """
-        sent = 0
-        if self.screens and self.table.run is not None:
-            snap = self.table.snapshot()
-            clock = self.table.ctx.clock()
-            named = players is not None
-            for name in list(players if players is not None else self.screens):
-                screen = self.screens.get(name)
-                if screen is None or not self.online(name):
-                    continue
-                if not named and self._may_wait(screen, snap, clock):
-                    self._pending.add(name)
-                    continue
-                self._pending.discard(name)
-                sent += self._draw_stamped(screen, snap, clock, first)
-            # The key books of the same players (a waiting player's book waits with their chest).
-            self.book.sync(
-                [n for n in (players if players is not None else self.screens) if n not in self._pending]
-            )
+        """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan the watch
+        (see :meth:`Painter.sync <dfg_bridge.host.handscreen.painter.Painter.sync>`)."""
+        sent = self.painter.sync(players, first=first)
         self.watch.arm()
         return sent
 
-    def _may_wait(self, screen: HandScreen, snap: TableSnap, clock: float) -> bool:
-        """Whether ``screen``'s redraw can wait for the watch's next look (see :meth:`sync`)."""
-        if screen.drawn is None or screen.acting or self.may_act(screen, snap) or self.watch.hot(clock):
-            return False
-        return clock - self._drawn_at.get(screen.player, -OFF_TURN_REDRAW) < OFF_TURN_REDRAW
-
     def draw_pending(self) -> int:
-        """Draw the screens whose redraw waited (the watch calls this at each look)."""
-        if not self._pending:
-            return 0
-        clock = self.table.ctx.clock()
-        snap = self.table.snapshot()
-        due = [
-            name
-            for name in sorted(self._pending)
-            if (screen := self.screens.get(name)) is not None and not self._may_wait(screen, snap, clock)
-        ]
-        if not due:
-            return 0
-        self._pending.difference_update(due)
-        sent = 0
-        for name in due:
-            screen = self.screens.get(name)
-            if screen is not None and self.online(name):
-                sent += self._draw_stamped(screen, snap, clock)
-        self.book.sync(due)
-        return sent
-
-    def _draw_stamped(
-        self, screen: HandScreen, snap: TableSnap, clock: float, first: Sequence[int] = ()
-    ) -> int:
-        """:meth:`_draw`, noting when the screen was last written to (for :meth:`_may_wait`)."""
-        drawn = self._draw(screen, snap, first)
-        if drawn:
-            self._drawn_at[screen.player] = clock
-        return drawn
-
-    def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:
-        state, want = self.desired(screen, snap)
-        if screen.drawn is not None and self._states.get(screen.player) == state:
-            return 0
-        sent = 0
-        if screen.drawn is None:
-            if isinstance(screen.surface, ChestSurface):
-                found = seats.chest_foreign(self, screen)
-                screen.foreign = found if found is not None else screen.foreign
-            wipe = screen.surface.wipe(self.r) if not screen.foreign else []
-            for command in wipe:
-                self.run("draw", command)
-                sent += 1
-            screen.drawn = {}
-            screen.stray = set(range(screen.surface.size)) - screen.foreign if screen.foreign else set()
-        commands = screen.commands_for(want, self.r)
-        if first:
-            commands.sort(key=lambda pair: pair[0] not in first)
-        for slot, command in commands:
-            reply = self.run("draw", command)
-            if not reply:
-                screen.foreign.add(slot)  # the guard found a player's own item there
-                continue
-            screen.mark(slot, want.get(slot))
-            sent += 1
-        sent += self._title(screen, state)
-        self._states[screen.player] = state
-        return sent
-
-    def _title(self, screen: HandScreen, state: ScreenState) -> int:
-        """The chest's title: 手札, or 交換 during the exchange (seen the next time it opens)."""
-        if not isinstance(screen.surface, ChestSurface):
-            return 0
-        key = "hand.title_exchange" if state.exchange else "hand.title"
-        if self._titles.get(screen.player) == key:
-            return 0
-        title = Text(self.table.ctx.text(key), color="dark_green" if state.exchange else None)
-        for pos in (screen.surface.top, screen.surface.bottom):
-            self.run("draw", self.r.container_title(pos, title))
-        self._titles[screen.player] = key
-        return 2
+        """Draw the screens (and books) whose redraw waited (the watch calls this at each look)."""
+        return self.painter.draw_pending()
 
     # ---- reading ------------------------------------------------------------------------------------
     def may_act(self, screen: HandScreen, snap: TableSnap | None = None) -> bool:
@@ -396,7 +279,7 @@ class HandScreens:
         drawn = dict(screen.drawn or {})
         screen.forget_slots(found.touched)
         screen.foreign.update(found.foreign)
-        self._states.pop(screen.player, None)
+        self.painter.forget(screen.player)
         if acting and not fresh:
             targets = [t for t in (drawn[s].target for s in found.clicked if s in drawn) if t is not None]
             act(self, screen, targets)
@@ -425,7 +308,7 @@ class HandScreens:
     def refresh(self, player: str) -> None:
         """Redraw ``player``'s screen after their selection changed elsewhere (chat, dialog)."""
         if player in self.screens:
-            self._states.pop(player, None)
+            self.painter.forget(player)
             self.sync([player])
 
     def stop(self) -> None:

@@ -12,13 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dfg_bridge.engine.cards import Card
 from dfg_bridge.host.handscreen.clicks import Diff, Drawn, diff
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import SortOrder
 from dfg_bridge.host.handscreen.view import Cell
 from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.positions import BlockPos
-from dfg_bridge.replies.items import Seen, namespaced, parse_items
+from dfg_bridge.replies.items import SlotSeen, namespaced, parse_items
 
 _FACINGS = ("north", "east", "south", "west")
 _STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
@@ -135,8 +136,8 @@ class ChestSurface:
         """The screen slots part ``part`` of :meth:`reads` covers."""
         return range(part * CHEST_HALF, (part + 1) * CHEST_HALF)
 
-    def seen(self, part: int, reply: str) -> dict[int, Seen]:
-        """Reply ``part`` of :meth:`reads` (0: top, 1: bottom) as ``{screen slot: Seen}``."""
+    def seen(self, part: int, reply: str) -> dict[int, SlotSeen]:
+        """Reply ``part`` of :meth:`reads` (0: top, 1: bottom) as ``{screen slot: SlotSeen}``."""
         offset = part * CHEST_HALF
         return {s + offset: v for s, v in parse_items(reply).items() if s < CHEST_HALF}
 
@@ -180,8 +181,8 @@ class EnderSurface:
         """Every slot: the ender chest is read in one part."""
         return range(self.size)
 
-    def seen(self, part: int, reply: str) -> dict[int, Seen]:
-        """The reply of :meth:`reads` as ``{slot: Seen}``."""
+    def seen(self, part: int, reply: str) -> dict[int, SlotSeen]:
+        """The reply of :meth:`reads` as ``{slot: SlotSeen}``."""
         return {s: v for s, v in parse_items(reply).items() if 0 <= s < self.size}
 
     def wipe(self, r: SlotWriter) -> list[str]:
@@ -208,6 +209,8 @@ class HandScreen:
     """What the screen shows; ``None`` when unknown (it is wiped and drawn in full next time)."""
     sort: SortOrder = SortOrder.STRENGTH
     page: int = 0
+    placed: tuple[Card | None, ...] | None = None
+    """Where the hand was last drawn, gaps included (:func:`~.state.placed_hand`)."""
     fresh: bool = True
     """Changes found by the next read were made while the player could not act: they are undone
     (redrawn, the items taken back) but never acted on — not even as a selection."""
@@ -227,7 +230,7 @@ class HandScreen:
     """Read-backs so far."""
     clicks: int = 0
     """Read-backs that found a change (each handled as clicks)."""
-    _parts: dict[int, tuple[str, dict[int, Seen]]] = field(default_factory=dict)
+    _parts: dict[int, tuple[str, dict[int, SlotSeen]]] = field(default_factory=dict)
 
     def commands_for(self, desired: Mapping[int, Cell], r: SlotWriter) -> list[tuple[int, str]]:
         """``(slot, command)`` for every slot whose content must change (after a wipe if unknown)."""
@@ -269,7 +272,7 @@ class HandScreen:
         drawn item into the id the server shows (``SlotWriter.item_id``: ``chain`` reads back as
         ``minecraft:iron_chain`` from 1.21.9).
         """
-        seen: dict[int, Seen] = {}
+        seen: dict[int, SlotSeen] = {}
         slots: set[int] = set()
         for part, reply in replies.items():
             cached = self._parts.get(part)

@@ -71,7 +71,9 @@ class ScreenState:
     round_no: int = 0
     rounds: int = 0
     seconds_left: int | None = None
-    """Shown only to a seat that may act now."""
+    """Shown only to a seat that may act now, and only near the end (the clock counts down)."""
+    time_limit: int | None = None
+    """The turn's (or exchange's) time limit: what the clock shows while it does not count down."""
     verdict: Verdict = NO_VERDICT
     pass_code: str | None = "not_now"
     """Why パス would be refused (``None``: it would be accepted)."""
@@ -82,10 +84,45 @@ class ScreenState:
     """Lines of 自分の情報 (name, points, last rank …)."""
     page: int = 0
     """The ender-chest page shown (ignored by the chest)."""
+    placed: tuple[Card | None, ...] | None = None
+    """The hand as rows 3–5 show it, gaps (``None``) where cards were played; ``None``: sorted afresh."""
 
     def sorted_hand(self) -> tuple[Card, ...]:
-        """The hand in the order rows 3–5 show it."""
+        """The hand in its sort order (the chat hand, the book and the dialog show it so)."""
         return sort_cards(self.hand, self.sort, inverted=self.inverted)
+
+    def shown_hand(self) -> tuple[Card | None, ...]:
+        """The hand as rows 3–5 show it: :attr:`placed`, else :meth:`sorted_hand`."""
+        return self.placed if self.placed is not None else self.sorted_hand()
+
+
+def placed_hand(before: tuple[Card | None, ...] | None, state: ScreenState) -> tuple[Card | None, ...]:
+    """Where rows 3–5 put ``state``'s hand, given where they put it ``before`` (手札の並び).
+
+    A played card leaves a gap and the others keep their slots, so a play rewrites only the slots it
+    emptied instead of shifting the rest of the hand (each slot write is an RCON command, issue 19).
+    The hand is sorted afresh when a card came in (a deal, an exchange) or the order changed
+    (並べ替え, 革命).
+
+    >>> from dfg_bridge.engine.cards import parse_cards
+    >>> full = ScreenState(hand=parse_cards("S3 H5 D9 SK"))
+    >>> before = placed_hand(None, full)
+    >>> [str(c) if c else "-" for c in placed_hand(before, ScreenState(hand=parse_cards("S3 D9")))]
+    ['♠3', '-', '♦9']
+    >>> [str(c) for c in placed_hand(before, ScreenState(hand=parse_cards("S3 H5 D9 SK C4")))]
+    ['♠3', '♣4', '♥5', '♦9', '♠K']
+    """
+    order = state.sorted_hand()
+    if before is None:
+        return order
+    now = {card.index for card in order}
+    kept = tuple(card for card in before if card is not None and card.index in now)
+    if len(kept) != len(order) or kept != order:
+        return order
+    placed = [card if card is not None and card.index in now else None for card in before]
+    while placed and placed[-1] is None:
+        placed.pop()
+    return tuple(placed)
 
 
 def sort_cards(

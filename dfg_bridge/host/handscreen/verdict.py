@@ -92,7 +92,9 @@ def verdict(rnd: Round | None, seat: int, selected: Collection[int]) -> Verdict:
             return _blocked(mode, cards, "not_your_turn")
         return _decision_verdict(rnd, seat, mode, cards)
     if not cards:
-        return _blocked(mode, cards, "nothing_selected" if waiting else "not_your_turn")
+        # Off turn nothing can be selected, so the button reads the same on and off turn and a turn's
+        # start and end do not rewrite it (issue 19); pressing it off turn still says "not your turn".
+        return _blocked(mode, cards, "nothing_selected")
     try:
         play = rnd.play_cards(seat, cards)
     except EngineError as exc:

@@ -127,9 +127,13 @@ def cells(state: ScreenState, layout: Layout, msgs: MessageCatalog, lang: str) -
     if layout.time_slot is not None and state.seconds_left is not None:
         text = msgs.get("hand.time_left", lang, seconds=state.seconds_left)
         put(layout.time_slot, ItemSpec("clock", state.seconds_left, _name(text, "yellow")))
-    hand = state.sorted_hand()[layout.hand_offset :]
-    for slot, card in zip(layout.hand_slots, hand, strict=False):
-        put(slot, card_item(card, selected=card.index in state.selected, tag=""), card.index)
+    elif layout.time_slot is not None and state.time_limit:
+        text = msgs.get("hand.time_limit", lang, seconds=state.time_limit)
+        put(layout.time_slot, ItemSpec("clock", 1, _name(text, "gray")))
+    hand = state.shown_hand()[layout.hand_offset :]
+    for slot, held in zip(layout.hand_slots, hand, strict=False):
+        if held is not None:
+            put(slot, card_item(held, selected=held.index in state.selected, tag=""), held.index)
     for button, slot in layout.buttons.items():
         put(slot, _button(button, state, layout, msgs, lang), button)
     return out

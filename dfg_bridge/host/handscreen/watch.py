@@ -19,9 +19,13 @@ that replies ``Test passed`` exactly when nothing needs attention:
   since the last look — the ``minecraft.custom`` statistics ``open_chest``, ``open_enderchest`` and
   ``open_barrel`` as scoreboard objectives, all players in one test each (pinned per version in
   ``tests/sim/test_stats.py``); every seated player still holds
-  this match's key of their seat. A card taken out off turn is thus back within about half a second,
+  this match's key of their seat. A card taken out off turn is thus back within about a second,
   and never counts as a selection; a container opened by a seated player makes the watch take back at
   once whatever of ours they hold, before they can put it away.
+
+When the table question is due while a player may act, both are asked as one chain
+(:meth:`Watch.joint_question`): one command instead of two, asked again separately only when the
+joint answer is not ``Test passed``.
 
 Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
 items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
@@ -60,7 +64,7 @@ QUIET_KEYS = 5.0
 """Seconds the key checks are left out after a look that found nothing to mend (a key on the cursor)."""
 SUSPECT_PAUSE = 2.0
 """After three such looks in a row, the next look waits this long."""
-HOT_AFTER_OPENING = 2.0
+HOT_AFTER_OPENING = 1.0
 """Seconds the watch looks fast after the acting player opened a chest (clicks are coming)."""
 KEY_RETRY = 2.0
 """Seconds between tries to give a key to a player whose inventory was full."""
@@ -74,11 +78,11 @@ class WatchTimes:
 
     fast: float = 0.05
     """Right after a click or an opening (the config's ``hand.poll_interval``)."""
-    hot: float = 0.3
+    hot: float = 0.2
     """How long "right after" lasts."""
     idle: float = 0.3
     """While a seated player may act."""
-    off_turn: float = 0.8
+    off_turn: float = 1.2
     """While no seated player may act: how soon a card taken out off turn comes back."""
 
 
@@ -219,6 +223,25 @@ class Watch:
         tests.append(r.entity_check(False, self._opened(screen.player)))
         return self._chains(tests)
 
+    def joint_question(self, targets: list[HandScreen], watched: list[HandScreen]) -> list[str]:
+        """The table question and the screen questions of ``watched`` as one chain (two when long).
+
+        When the table question is due during a turn, one ``Test passed`` answers both; any other
+        answer is asked again as the separate questions, which tell what happened. The screens'
+        player tests are the table's (``@a[tag=…]`` covers the acting player) except the key test
+        while key checks are quiet.
+        """
+        hs, r = self.hs, self.hs.r
+        tests = [test for screen in watched for test in screen.surface.holds(r, screen.drawn or {})]
+        tests += self._item_tests(targets)
+        if hs.table.ctx.clock() < self._quiet_keys_until:
+            for screen in watched:
+                if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
+                    tests.append(
+                        r.items_check(True, screen.player, "container.*", r.our_keys(hs.key_tag(screen.seat)))
+                    )
+        return self._chains(tests + self.hs.book.tests() + self._opening_tests())
+
     @staticmethod
     def _opened(player: str) -> str:
         return f"@a[name={player},scores={{{STATS['open_chest']}=1..}}]"
@@ -270,10 +293,17 @@ class Watch:
                     seats.give_key(hs, screen, hs.key(screen.seat))  # they may have made room by now
         acting = [s for s in targets if s.acting]
         table_bad = False
+        changed: list[HandScreen] = []
         if clock >= self._table_due - 1e-3:
-            table_bad = not self._passes(self.table_question(targets))
             self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
-        changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
+            watched = [s for s in acting if s.drawn is not None]
+            if watched and self._passes(self.joint_question(targets, watched)):
+                watched = []  # both questions answered "nothing" in one command
+            else:
+                table_bad = not self._passes(self.table_question(targets))
+                changed = [s for s in watched if self._screen_changed(s, clock)]
+        else:
+            changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
         if table_bad and self.hs.book.follow():
             # A book was used (and handled): was that all?
             table_bad = not self._passes(self._chains(self._item_tests(targets) + self._opening_tests()))

@@ -29,9 +29,9 @@ from dfg_bridge.stats.protocol import (
     Reply,
     Request,
     ResetPlayer,
-    Seen,
     TopAnswer,
     Unavailable,
+    UuidSeen,
 )
 from dfg_bridge.stats.store.db import Db
 from dfg_bridge.stats.store.errors import StatsDbError
@@ -190,7 +190,7 @@ class StatsService:
     def _answer(self, request: object) -> None:
         asker = getattr(request, "asker", None)
         if not self._up and time.monotonic() < self._retry_at:
-            if not isinstance(request, Seen):
+            if not isinstance(request, UuidSeen):
                 self._reply(Unavailable(asker, "down"))
             return
         try:
@@ -202,7 +202,7 @@ class StatsService:
                 self._reply(Unavailable(asker, "error"))
                 return
             self._failed(exc)
-            if not isinstance(request, Seen):
+            if not isinstance(request, UuidSeen):
                 self._reply(Unavailable(asker, "down"))
             return
         if not self._up:
@@ -213,7 +213,7 @@ class StatsService:
             self._reply(reply)
 
     def _query(self, store: LadderStore, request: object) -> Reply | None:
-        if isinstance(request, Seen):
+        if isinstance(request, UuidSeen):
             store.seen(request.name, request.uuid)
             return None
         if isinstance(request, AskProfile):

@@ -37,6 +37,30 @@ CLICK_MODES: tuple[tuple[str, int], ...] = (
 """Every way to click, as (mode, button); ``drag`` and ``pickup_all`` start with a pickup (a cursor stack)."""
 
 
+class Sent:
+    """Wraps the daemon's RCON client: keeps every command sent (``rig.start_daemon(wrap=...)``)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.commands: list[str] = []
+
+    def run(self, command: str) -> str:
+        self.commands.append(command)
+        reply: str = self.inner.run(command)
+        return reply
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def start_cpu_match(rig: Rig, name: str = "Steve") -> None:
+    """``name`` joins, sits at the table and starts a CPU match (``/dfg join``, ``/dfg start cpu``)."""
+    rig.join(name)
+    rig.dfg(name, "join")
+    assert rig.until(lambda: name in rig.table().lobby)
+    rig.dfg(name, "start cpu")
+
+
 def hand_rig(sim_factory: Any, tmp_path: Path, *, version: str, flavor: str = "paper", turn: float = 30.0,
              rounds: int = 2, seats: int = 4, seed: int = 1, poll: float = 0.01) -> Rig:  # fmt: skip
     """A rig with one table, turns long enough for clicking players, screens read every ``poll`` s."""

@@ -79,7 +79,7 @@ class _Count:
             self.by[purpose_of(command, lockers=self.lockers)] += 1
             if os.environ.get("DFG_BENCH_LOG"):
                 with open(os.environ["DFG_BENCH_LOG"], "a") as f:
-                    f.write(command.replace("\n", " ") + "\n")
+                    f.write(f"{time.monotonic():.3f} " + command.replace("\n", " ") + "\n")
         reply: str = self.inner.run(command)
         return reply
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfg_bridge.engine import Card
-from dfg_bridge.host.handscreen import Drawn, Seen, card_item, diff, parse_items
+from dfg_bridge.host.handscreen import Drawn, SlotSeen, card_item, diff, parse_items
 from dfg_bridge.render import dialect_for
 from dfg_bridge.replies import ReadError
 from tests.conftest import SimFactory
@@ -27,9 +27,9 @@ def test_parse_the_servers_reply(sim_factory: SimFactory, version: str) -> None:
     sim.run_command("item replace block 0 64 0 container.7 with minecraft:stone 3")
     seen = parse_items(sim.run_command(d.read_container((0, 64, 0))))
     assert seen == {
-        5: Seen("minecraft:red_dye", 12, "h5"),
-        7: Seen("minecraft:stone", 3, None),
-        26: Seen("minecraft:carved_pumpkin", 1, "h26"),
+        5: SlotSeen("minecraft:red_dye", 12, "h5"),
+        7: SlotSeen("minecraft:stone", 3, None),
+        26: SlotSeen("minecraft:carved_pumpkin", 1, "h26"),
     }
 
 
@@ -50,10 +50,10 @@ def test_taken_moved_and_swapped_stacks() -> None:
     # 18 taken (left click), 19 half taken (right click), 20 swapped with the key (number key),
     # the clicked 18 dropped on the empty slot 30 by a drag.
     seen = {
-        19: Seen("minecraft:black_dye", 1, "h19"),
-        20: Seen("minecraft:book", 1, KEY),
-        30: Seen("minecraft:red_dye", 6, "h18"),
-        45: Seen("minecraft:lime_concrete", 1, "h45"),
+        19: SlotSeen("minecraft:black_dye", 1, "h19"),
+        20: SlotSeen("minecraft:book", 1, KEY),
+        30: SlotSeen("minecraft:red_dye", 6, "h18"),
+        45: SlotSeen("minecraft:lime_concrete", 1, "h45"),
     }
     found = diff(drawn, seen, key_tag=KEY)
     assert found.clicked == (18, 19, 20)
@@ -65,7 +65,7 @@ def test_taken_moved_and_swapped_stacks() -> None:
 
 def test_nothing_changed() -> None:
     drawn = {1: Drawn("minecraft:paper", 2, "h1")}
-    found = diff(drawn, {1: Seen("minecraft:paper", 2, "h1")}, key_tag=KEY)
+    found = diff(drawn, {1: SlotSeen("minecraft:paper", 2, "h1")}, key_tag=KEY)
     assert not found.changed and found.taken == 0
 
 
@@ -79,7 +79,7 @@ def test_nothing_changed() -> None:
 )
 def test_every_difference_is_a_click_or_a_stray(drawn_raw: dict, seen_raw: dict) -> None:
     drawn = {s: Drawn("minecraft:" + i, c, f"h{s}") for s, (i, c) in drawn_raw.items()}
-    seen = {s: Seen("minecraft:" + i, c, f"h{s}") for s, (i, c) in seen_raw.items()}
+    seen = {s: SlotSeen("minecraft:" + i, c, f"h{s}") for s, (i, c) in seen_raw.items()}
     found = diff(drawn, seen, key_tag=KEY)
 
     def key(store: dict, slot: int) -> tuple[str, int] | None:
@@ -116,6 +116,6 @@ def test_fast_reader_agrees_with_the_full_snbt_reader(sim_factory: SimFactory, v
         assert match is not None
         fast = _scan_items(match.group(1))
         assert fast == _full_parse(reply, match.group(1))
-        assert fast == {s: Seen("minecraft:paper", c, f"h{s}") for s, (_, c, _) in items.items()}
+        assert fast == {s: SlotSeen("minecraft:paper", c, f"h{s}") for s, (_, c, _) in items.items()}
 
     check()

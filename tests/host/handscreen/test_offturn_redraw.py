@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dfg_bridge.host.handscreen.manager import OFF_TURN_REDRAW
+from dfg_bridge.host.handscreen.painter import OFF_TURN_REDRAW
 from dfg_bridge.host.handscreen.screen import ChestSurface
+from tests.host.handscreen.handrig import Sent
 from tests.host.rig import make_rig, settings, table, with_durations
 
 
@@ -106,17 +107,6 @@ def test_the_screen_shows_the_field_when_the_players_turn_comes(sim_factory: Any
     assert checked >= 2
 
 
-class Sent:
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.commands: list[str] = []
-
-    def run(self, command: str) -> str:
-        self.commands.append(command)
-        reply: str = self.inner.run(command)
-        return reply
-
-
 def test_the_turn_prompt_the_chat_hand_and_its_buttons_are_packed(sim_factory: Any, tmp_path: Path) -> None:
     """The turn's prompt, the clickable hand and 出す/パス go out in as few tellraws as fit (issue 19):
     two messages that follow each other could not have been one."""
@@ -151,13 +141,13 @@ def test_the_turn_prompt_the_chat_hand_and_its_buttons_are_packed(sim_factory: A
 
 
 def test_packing_puts_lines_in_the_fewest_commands() -> None:
-    from dfg_bridge.host.handscreen.talk import _packed
     from dfg_bridge.model.text import Text
     from dfg_bridge.render import dialect_for
 
     r = dialect_for("1.21.6")
     short, long_ = Text("a" * 100), Text("b" * 900)
-    assert len(_packed(r.tellraw, "Steve", [short, short, short]) or []) == 1
-    two = _packed(r.tellraw, "Steve", [short, long_, Text("c" * 600)])
-    assert two is not None and len(two) == 2 and "a" * 100 in two[0] and "b" * 900 in two[0]
-    assert _packed(r.tellraw, "Steve", [Text("d" * 1500)]) is None
+    assert len(r.tellraw_packed("Steve", [short, short, short])) == 1
+    two = r.tellraw_packed("Steve", [short, long_, Text("c" * 600)])
+    assert len(two) == 2 and "a" * 100 in two[0] and "b" * 900 in two[0]
+    alone = r.tellraw_packed("Steve", [short, Text("d" * 1500), short])
+    assert len(alone) == 3 and len(alone[1].encode()) > 1446  # too long alone: its own command

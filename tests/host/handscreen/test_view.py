@@ -197,3 +197,39 @@ def test_hand_slots_show_each_card_once_with_its_selection(
     for cell in shown:
         assert isinstance(cell.target, int)
         assert (cell.spec.glint is True) == (cell.target in selected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_play_leaves_gaps_and_the_other_cards_stay_in_their_slots(data: st.DataObject) -> None:
+    """Issue 19: a play rewrites only the slots it emptied (the rest of the hand is not shifted left),
+    until a card comes in or the order changes (並べ替え, 革命), which sorts the hand afresh."""
+    from dfg_bridge.host.handscreen.state import placed_hand
+
+    msgs, _issues = Messages.load()
+    hand = data.draw(st.lists(st.sampled_from(CARDS), min_size=2, max_size=20, unique=True))
+    full = ScreenState(hand=tuple(hand))
+    before = placed_hand(None, full)
+    drawn = cells(ScreenState(hand=tuple(hand), placed=before), CHEST, msgs, "ja")
+    played = set(data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=len(hand) - 1, unique=True)))
+    rest = ScreenState(hand=tuple(c for c in hand if c not in played))
+    now = replace_placed(rest, placed_hand(before, rest))
+    shown = cells(now, CHEST, msgs, "ja")
+    changed = {
+        s for s in CHEST.hand_slots if (s in drawn) != (s in shown) or (s in drawn and drawn[s] != shown[s])
+    }
+    emptied = {s for s in CHEST.hand_slots if s in drawn and drawn[s].target in {c.index for c in played}}
+    assert changed == emptied
+    # A card coming in (an exchange) sorts afresh: no gaps, strength order.
+    back = ScreenState(hand=tuple(hand))
+    assert placed_hand(now.placed, back) == back.sorted_hand()
+    # So does another order.
+    suits = ScreenState(hand=rest.hand, sort=SortOrder.SUIT)
+    if suits.sorted_hand() != rest.sorted_hand():
+        assert placed_hand(now.placed, suits) == suits.sorted_hand()
+
+
+def replace_placed(state: ScreenState, placed: tuple[Card | None, ...]) -> ScreenState:
+    from dataclasses import replace
+
+    return replace(state, placed=placed)

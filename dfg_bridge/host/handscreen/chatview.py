@@ -1,4 +1,5 @@
-"""The hand outside the chest (チャットの手札とダイアログ): the clickable chat hand and the 1.21.6+ dialog.
+"""What the hand outside the chest shows (チャットの手札とダイアログ): the texts of the clickable chat
+hand and of the 1.21.6+ dialog's buttons, built as values (pure; :mod:`.chatsend` sends them).
 
 Both drive the same per-seat selection as the chest: every button runs ``/trigger <objective> set
 <code>`` (known to every client, no permission needed). The chat hand is one line of card buttons

@@ -1,4 +1,5 @@
-"""The chat hand and the dialog hand (チャット・ダイアログ), sent to a player and clicked back.
+"""Sending the chat hand and the dialog hand (チャット・ダイアログ) to a player, and their clicks back
+(the texts are built by :mod:`.chatview`).
 
 ``/dfg hand`` prints the clickable chat hand and, on 1.21.6+, opens the hand dialog; so do the start
 of one's turn and using the 「手札を開く」 book (noticed by :mod:`~dfg_bridge.host.handscreen.book`).
@@ -8,7 +9,6 @@ a dialog click the host shows the dialog again with the new selection, until the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dfg_bridge.engine import EngineError
@@ -17,7 +17,7 @@ from dfg_bridge.host.decisions import Decision, decision_of
 from dfg_bridge.host.decisions import prompt as decision_prompt
 from dfg_bridge.host.errors import HostError
 from dfg_bridge.host.handscreen.build import screen_state
-from dfg_bridge.host.handscreen.chat import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
+from dfg_bridge.host.handscreen.chatview import DIALOG_COLUMNS, chat_hand, dialog_buttons, play_label
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import ScreenState, SortOrder
 from dfg_bridge.host.intents import DialogAction
@@ -61,8 +61,8 @@ def send_chat_hand(screens: Screens, player: str, *, your_turn: bool = False) ->
     # The prompt, the cards and the buttons each on their own line, in as few chat messages as fit in
     # one RCON command each: a turn costs one or two tellraws instead of three (issue 19).
     lines = [*([prompt] if prompt is not None else []), Text.join(parts), buttons]
-    packed = _packed(ctx.r.tellraw, player, lines)
-    if packed is not None:
+    packed = ctx.r.tellraw_packed(player, lines)
+    if all(len(command.encode("utf-8")) <= MAX_COMMAND_BYTES for command in packed):
         for command in packed:
             ctx.sink.run(command)
     else:  # the cards alone need more than one message
@@ -84,24 +84,6 @@ def field_text(ctx: HostContext, state: ScreenState) -> Text:
         shown = cards_text(state.field, state.readings)
         return cards_message(ctx.msgs, "display.centre_field", ctx.lang, shown)
     return Text(ctx.text("display.centre_empty"))
-
-
-def _packed(tellraw: Callable[[str, Text], str], player: str, lines: list[Text]) -> list[str] | None:
-    """``lines`` in order, one per chat line, as the fewest ``tellraw`` commands that each fit
-    (``None`` when one line alone does not fit)."""
-    best: list[str] | None = None
-    for cuts in range(1 << (len(lines) - 1)):  # every way to split the lines into consecutive groups
-        groups: list[list[Text]] = [[lines[0]]]
-        for i, line in enumerate(lines[1:]):
-            if cuts >> i & 1:
-                groups.append([line])
-            else:
-                groups[-1] += [Text("\n"), line]
-        commands = [tellraw(player, Text.join(group)) for group in groups]
-        fit = all(len(c.encode("utf-8")) <= MAX_COMMAND_BYTES for c in commands)
-        if fit and (best is None or len(commands) < len(best)):
-            best = commands
-    return best
 
 
 def _prompt(table: ScreenTable, player: str) -> str:

@@ -1,0 +1,40 @@
+"""The book's pages are split by the hand alone (issue 19): a selection or a new field rewrites the
+page it changed, never every page by moving cards from one page to the next."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from dfg_bridge.engine import parse_cards
+from dfg_bridge.host.handscreen.build import screen_state
+from dfg_bridge.host.handscreen.state import SortOrder
+from tests.host.handscreen.handrig import Clicker, hand_rig, start_cpu_match
+
+
+def _differ(a: tuple[Any, ...], b: tuple[Any, ...]) -> list[int]:
+    assert len(a) == len(b)
+    return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+
+
+def test_a_selection_or_a_field_rewrites_one_page(sim_factory: Any, tmp_path: Path) -> None:
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1)
+    rig.start_daemon()
+    start_cpu_match(rig)
+    clicker = Clicker(rig, "Steve")
+    assert rig.until(clicker.may_act, 30)
+    tbl = rig.table()
+    book, screen = tbl.hands.book, clicker.screen
+    state = screen_state(tbl, tbl.snapshot(), "Steve", screen.seat, sort=SortOrder.STRENGTH)
+    assert len(state.hand) >= 10
+    pages = book.pages(state, "Steve")
+    assert len(pages) >= 3  # the field and buttons, then the cards
+    cards = state.sorted_hand()
+    for card in (cards[0], cards[-1]):
+        chosen = book.pages(replace(state, selected=frozenset({card.index})), "Steve")
+        assert len(_differ(pages, chosen)) == 1  # the card's page (the verdict is the same here)
+    for field in ("S3", "S10 H10 D10 C10"):
+        cards_on = tuple(parse_cards(field))
+        shown = book.pages(replace(state, field=cards_on, readings=cards_on), "Steve")
+        assert _differ(pages, shown) == [0]

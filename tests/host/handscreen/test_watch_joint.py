@@ -1,0 +1,42 @@
+"""While a player may act, the table question rides on their screen question (issue 19).
+
+The watch asks the table question (our items on seated players, openings, book use, keys) every
+``TABLE_ON_TURN`` seconds; during a turn the acting player's screen question is asked at every look
+anyway, so the two go out as one ``execute`` chain: a quiet turn sends no table question of its own.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from dfg_bridge.host.handscreen.watch import TABLE_ON_TURN
+from tests.host.handscreen.handrig import Clicker, Sent, hand_rig, start_cpu_match
+
+TABLE_ALONE = "execute unless items entity @a["
+"""How the table question starts when asked on its own (the screen question starts with a block test)."""
+
+
+def test_a_quiet_turn_asks_both_questions_in_one_command(sim_factory: Any, tmp_path: Path) -> None:
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    start_cpu_match(rig)
+    clicker = Clicker(rig, "Steve")
+    assert rig.until(clicker.may_act, 30)
+    clicker.open()
+    clicker.ready()
+    rig.settle(0.5)  # the opening's fast looks are over
+    commands = sent["s"].commands
+    mark = len(commands)
+    end = time.monotonic() + 3 * TABLE_ON_TURN + 0.2
+    while time.monotonic() < end:
+        rig.host.step(0.02)
+    assert clicker.may_act()
+    quiet = commands[mark:]
+    joint = [c for c in quiet if c.startswith("execute if block ") and "@a[tag=" in c]
+    assert len(joint) >= 2, quiet
+    assert not [c for c in quiet if c.startswith(TABLE_ALONE)], quiet
+    # The joint chain still asks what the table question asks (our items on the seated players).
+    assert any("player.cursor" in c for c in quiet)
