@@ -96,18 +96,14 @@ class MatchFlow:
         return self.timer.between_until is not None
 
     def say(self, notes: Iterable[Note]) -> None:
-        """Send notes: to their player, or to the table's team.
-
-        Consecutive notes to the same recipients (a play, then 8切り and 場が流れました) share one
-        ``tellraw`` when they fit: one command on the server's main thread instead of three (issue 19).
-        """
-        ctx = self.ctx
+        """Send notes: to their player, or to the table's team (consecutive notes to the same
+        recipients together, so they share a ``tellraw``)."""
         for player, run in itertools.groupby(notes, key=lambda note: note.player):
-            if player is not None and player not in ctx.online:
-                continue
-            target = ctx.r.team_members(self.names.team) if player is None else player
-            for command in ctx.r.tellraw_packed(target, [note.text for note in run]):
-                ctx.sink.run(command)
+            texts = [note.text for note in run]
+            if player is None:
+                self.ctx.to_team(self.names.team, *texts)
+            else:
+                self.ctx.tell_text(player, *texts)
 
     def _words(self) -> Words:
         return Words(self.ctx.msgs, self.ctx.lang)

@@ -245,8 +245,8 @@ class Table:
             line = self.ctx.text("start.normal", count=count, rounds=rounds)
         rules = rules_summary(self.settings.rules, self.ctx.msgs, self.ctx.lang)
         names = Text(" " + "、".join(run.names))
-        self.ctx.to_team(self.names.team, Text.join([Text(line, color="gold"), names]))
-        self.ctx.to_team(self.names.team, Text(self.ctx.text("start.local_rules", rules=rules), color="gray"))
+        self.ctx.to_team(self.names.team, Text.join([Text(line, color="gold"), names]),
+                         Text(self.ctx.text("start.local_rules", rules=rules), color="gray"))  # fmt: skip
         game_event("match_start", table=self.id, mode=mode.value, rules=self.settings.rules_name,
                    rounds=rounds, players=",".join(run.names))  # fmt: skip
         self.seat_players(humans)

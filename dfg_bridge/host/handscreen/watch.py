@@ -185,11 +185,17 @@ class Watch:
             tests.append(r.items_check(False, seated, "enderchest.*", r.our_items()))
         tests.append(r.entity_check(False, r.dropped_near(hs.table.settings.centre, DROP_RADIUS)))
         if hs.table.ctx.clock() >= self._quiet_keys_until:
-            for screen in targets:
-                if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
-                    key = r.our_keys(hs.key_tag(screen.seat))
-                    tests.append(r.items_check(True, screen.player, "container.*", key))
+            tests += self._key_tests(targets)
         return tests
+
+    def _key_tests(self, screens: list[HandScreen]) -> list[str]:
+        """Each chest screen's player still holds this match's key of their seat."""
+        hs, r = self.hs, self.hs.r
+        return [
+            r.items_check(True, s.player, "container.*", r.our_keys(hs.key_tag(s.seat)))
+            for s in screens
+            if isinstance(s.surface, ChestSurface) and not s.key_missing
+        ]
 
     def _opening_tests(self) -> list[str]:
         selectors = [f"@a[tag={self.hs.player_tag},scores={{{o}=1..}}]" for o in STATS.values()]
@@ -212,12 +218,10 @@ class Watch:
         one of the same count, such as the key book for a button) also moves an item onto the
         player, so the question also asks that they hold no item of ours but their key, and the key.
         """
-        hs, r = self.hs, self.hs.r
+        r = self.hs.r
         tests = screen.surface.holds(r, screen.drawn or {})
         tests.append(r.items_check(False, screen.player, "container.*", r.our_non_keys()))
-        if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
-            key = r.our_keys(hs.key_tag(screen.seat))
-            tests.append(r.items_check(True, screen.player, "container.*", key))
+        tests += self._key_tests([screen])
         # Last: did they just open a chest (theirs, most likely)? Only this test failing makes the reply
         # "Test failed"; an earlier one cuts the chain short and the reply is empty.
         tests.append(r.entity_check(False, self._opened(screen.player)))
@@ -235,11 +239,7 @@ class Watch:
         tests = [test for screen in watched for test in screen.surface.holds(r, screen.drawn or {})]
         tests += self._item_tests(targets)
         if hs.table.ctx.clock() < self._quiet_keys_until:
-            for screen in watched:
-                if isinstance(screen.surface, ChestSurface) and not screen.key_missing:
-                    tests.append(
-                        r.items_check(True, screen.player, "container.*", r.our_keys(hs.key_tag(screen.seat)))
-                    )
+            tests += self._key_tests(watched)
         return self._chains(tests + self.hs.book.tests() + self._opening_tests())
 
     @staticmethod
