@@ -136,7 +136,14 @@ class Watch:
             acting = acting or may
         clock = self.hs.table.ctx.clock()
         table_in = max(0.0, self._table_due - clock)
-        delay = 0.0 if now else min(self._delay(clock) if acting else table_in, table_in)
+        # While someone may act, looks come at least every idle interval and the table question rides
+        # on the first one after it is due: a look of its own in between would be one look in four.
+        if now:
+            delay = 0.0
+        elif not acting:
+            delay = table_in
+        else:
+            delay = self._delay(clock) if self._suspect < 3 else min(SUSPECT_PAUSE, table_in)
         if self._due is None or clock + delay < self._due - 1e-4:
             self._schedule(delay)
 

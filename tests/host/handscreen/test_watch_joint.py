@@ -40,3 +40,30 @@ def test_a_quiet_turn_asks_both_questions_in_one_command(sim_factory: Any, tmp_p
     assert not [c for c in quiet if c.startswith(TABLE_ALONE)], quiet
     # The joint chain still asks what the table question asks (our items on the seated players).
     assert any("player.cursor" in c for c in quiet)
+
+
+def test_the_table_question_waits_for_the_next_look_during_a_turn(sim_factory: Any, tmp_path: Path) -> None:
+    """While a player may act, the table question rides on the next look at the idle cadence: no look
+    of its own in between (before, one look in four came between two idle looks)."""
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    start_cpu_match(rig)
+    clicker = Clicker(rig, "Steve")
+    assert rig.until(clicker.may_act, 30)
+    clicker.open()
+    clicker.ready()
+    rig.settle(1.5)  # the opening's fast looks are over
+    s = sent["s"]
+    mark = len(s.commands)
+    end = time.monotonic() + 4 * TABLE_ON_TURN + 0.2
+    while time.monotonic() < end:
+        rig.host.step(0.02)
+    assert clicker.may_act()
+    looks = [
+        t for c, t in zip(s.commands[mark:], s.times[mark:], strict=True) if c.startswith("execute if block ")
+    ]
+    gaps = [b - a for a, b in zip(looks, looks[1:], strict=False)]
+    assert len(gaps) >= 8 and min(gaps) >= 0.8 * rig.table().hands.watch.times.idle, gaps
+    joint = [c for c in s.commands[mark:] if c.startswith("execute if block ") and "@a[tag=" in c]
+    assert len(joint) >= 3  # the table question is still asked about every TABLE_ON_TURN seconds
