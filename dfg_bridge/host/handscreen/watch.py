@@ -334,6 +334,7 @@ class Watch:
         hs = self.hs
         self.follow_ups += 1
         clock = hs.table.ctx.clock()
+        read_changes = False
         for screen in sorted(screens, key=lambda s: not s.acting):
             if hs.screens.get(screen.player) is not screen:
                 continue  # a click before this one unseated them (the match ended)
@@ -341,6 +342,11 @@ class Watch:
             if found is not None and found.changed:
                 self._hot_until = clock + self.times.hot
                 self._suspect = 0
+                read_changes = True
+        if deeper and read_changes and self._passes(self._chains(self._item_tests(self.targets()))):
+            # What the table question saw was a click's card on the cursor, which the read took back:
+            # one question instead of the sweep's five commands a player.
+            return
         if deeper and not self._deeper(self.targets()):
             self._suspect += 1
             self._quiet_keys_until = clock + QUIET_KEYS

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dfg_bridge.host.handscreen import CHEST
 from dfg_bridge.host.handscreen.watch import TABLE_ON_TURN
 from tests.host.handscreen.handrig import Clicker, Sent, hand_rig, start_cpu_match
 
@@ -67,3 +68,29 @@ def test_the_table_question_waits_for_the_next_look_during_a_turn(sim_factory: A
     assert len(gaps) >= 8 and min(gaps) >= 0.8 * rig.table().hands.watch.times.idle, gaps
     joint = [c for c in s.commands[mark:] if c.startswith("execute if block ") and "@a[tag=" in c]
     assert len(joint) >= 3  # the table question is still asked about every TABLE_ON_TURN seconds
+
+
+def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp_path: Path) -> None:
+    """A card clicked onto the cursor fails the table question too; once the screen's read took it back,
+    one more table question shows all is well, and the sweep (ender chest, thrown items, keys) is left
+    out."""
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    start_cpu_match(rig)
+    clicker = Clicker(rig, "Steve")
+    assert rig.until(clicker.may_act, 30)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    card = next(v["name"] for s, v in sorted(clicker.view().items()) if s in CHEST.hand_slots)
+    commands = sent["s"].commands
+    mark = len(commands)
+    clicker.hands.watch._table_due = 0.0  # the next look asks the table question too
+    clicker.click(clicker.slot_of_card(card), "pickup", 0)
+    clicker.settle()
+    assert card in clicker.selected()
+    assert not rig.ctl.player("Steve").get("cursor")
+    after = commands[mark:]
+    assert any(c.startswith(TABLE_ALONE) for c in after), after  # the table question did see it
+    assert not [c for c in after if "EnderItems" in c or c.startswith("kill ")], after
