@@ -30,10 +30,10 @@ joint answer is not ``Test passed``.
 Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
 items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
 opened but never when it was closed, so a screen that may be open cannot be skipped; the watch backs
-off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click
-(:data:`HOT_AFTER_OPENING` after the acting player opened a chest: the screen question's last test
-asks that, so an opening costs no read), else every :attr:`WatchTimes.idle` seconds while a seated
-player may act.
+off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click,
+every :data:`AFTER_OPENING` seconds for :data:`HOT_AFTER_OPENING` seconds after the acting player
+opened a chest (the screen question's last test asks that, so an opening costs no read), else every
+:attr:`WatchTimes.idle` seconds while a seated player may act.
 """
 
 from __future__ import annotations
@@ -65,7 +65,11 @@ QUIET_KEYS = 5.0
 SUSPECT_PAUSE = 2.0
 """After three such looks in a row, the next look waits this long."""
 HOT_AFTER_OPENING = 1.0
-"""Seconds the watch looks fast after the acting player opened a chest (clicks are coming)."""
+"""Seconds the watch looks quicker after the acting player opened a chest (clicks are coming)."""
+AFTER_OPENING = 0.1
+"""Seconds between looks in that time: a person's first click comes some tenths of a second after the
+chest opens, so the 50 ms of a click's :attr:`WatchTimes.hot` time would be looks that find nothing
+(about one look in seven of a turn; issue 19)."""
 KEY_RETRY = 2.0
 """Seconds between tries to give a key to a player whose inventory was full."""
 TABLE_ON_TURN = 1.0
@@ -95,6 +99,7 @@ class Watch:
         self._token = 0
         self._due: float | None = None
         self._hot_until = 0.0
+        self._opened_until = 0.0
         self._quiet_keys_until = 0.0
         self._suspect = 0
         self._ready = False
@@ -149,12 +154,16 @@ class Watch:
 
     def hot(self, clock: float) -> bool:
         """Whether the watch is looking fast (a click or an opening was just seen)."""
-        return clock < self._hot_until
+        return clock < max(self._hot_until, self._opened_until)
 
     def _delay(self, clock: float) -> float:
         if self._suspect >= 3:
             return SUSPECT_PAUSE
-        return self.times.fast if clock < self._hot_until else self.times.idle
+        if clock < self._hot_until:
+            return self.times.fast
+        if clock < self._opened_until:
+            return min(self.times.idle, max(self.times.fast, AFTER_OPENING))
+        return self.times.idle
 
     def _schedule(self, delay: float) -> None:
         ctx = self.hs.table.ctx
@@ -261,7 +270,7 @@ class Watch:
             return False
         if execute_failed(replies[-1]) and all(execute_passed(reply) for reply in replies[:-1]):
             self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
-            self._hot_until = max(self._hot_until, clock + HOT_AFTER_OPENING)
+            self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)
             return False
         return True
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dfg_bridge.host.handscreen import CHEST
-from dfg_bridge.host.handscreen.watch import TABLE_ON_TURN
+from dfg_bridge.host.handscreen.watch import AFTER_OPENING, HOT_AFTER_OPENING, TABLE_ON_TURN
 from tests.host.handscreen.handrig import Clicker, Sent, hand_rig, start_cpu_match
 
 TABLE_ALONE = "execute unless items entity @a["
@@ -94,3 +94,30 @@ def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp
     after = commands[mark:]
     assert any(c.startswith(TABLE_ALONE) for c in after), after  # the table question did see it
     assert not [c for c in after if "EnderItems" in c or c.startswith("kill ")], after
+
+
+def test_after_an_opening_the_watch_looks_every_tenth_of_a_second(sim_factory: Any, tmp_path: Path) -> None:
+    """An opening makes the watch quicker until the first click, at :data:`AFTER_OPENING` (a person's
+    first click comes tenths of a second later), not at the 50 ms kept for the time after a click."""
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    start_cpu_match(rig)
+    clicker = Clicker(rig, "Steve")
+    assert rig.until(clicker.may_act, 30)
+    clicker.ready()
+    rig.settle(0.5)
+    s = sent["s"]
+    clicker.open()
+    mark = len(s.commands)
+    end = time.monotonic() + HOT_AFTER_OPENING * 0.9
+    while time.monotonic() < end:
+        rig.host.step(0.01)
+    assert clicker.may_act()
+    looks = [
+        t for c, t in zip(s.commands[mark:], s.times[mark:], strict=True) if c.startswith("execute if block ")
+    ]
+    gaps = [b - a for a, b in zip(looks, looks[1:], strict=False)]
+    quick = [g for g in gaps if g < 0.9 * rig.table().hands.watch.times.idle]
+    assert len(quick) >= 4, gaps  # quicker than idle after the opening
+    assert min(quick) >= 0.8 * AFTER_OPENING, gaps
