@@ -320,7 +320,7 @@ class Watch:
                 if screen.key_missing and isinstance(screen.surface, ChestSurface):
                     seats.give_key(hs, screen, hs.key(screen.seat))  # they may have made room by now
         acting = [s for s in targets if s.acting]
-        table_bad = False
+        table_bad = read_first = False
         changed: list[HandScreen] = []
         if clock >= self._table_due - 1e-3:
             self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
@@ -328,8 +328,13 @@ class Watch:
             if watched and self._passes(self.joint_question(targets, watched)):
                 watched = []  # both questions answered "nothing" in one command
             else:
-                table_bad = not self._passes(self.table_question(targets))
                 changed = [s for s in watched if self._screen_changed(s, clock)]
+                if changed:
+                    # A click, most likely: its card on the cursor fails the table question too, so the
+                    # screens are read first (which takes the card back), then the table question.
+                    self.follow_up(changed, deeper=False)
+                    read_first, changed = True, []
+                table_bad = not self._passes(self.table_question(targets))
         else:
             changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
         if table_bad and self.hs.book.follow():
@@ -342,6 +347,8 @@ class Watch:
             hs.draw_pending()  # whoever opened it sees the current screen
             table_bad = not self._passes(self._chains(self._item_tests(targets)))
         if not table_bad and not changed:
+            if read_first:
+                return  # the look's work was that read
             for screen in acting:
                 screen.fresh = False  # nothing was pending: later changes are this turn's clicks
             self._suspect = 0

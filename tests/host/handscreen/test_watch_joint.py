@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dfg_bridge.host.handscreen import CHEST
+from dfg_bridge.host.handscreen import CHEST, Button
 from dfg_bridge.host.handscreen.watch import (
     AFTER_OPENING,
     HOT_AFTER_OPENING,
@@ -20,7 +20,8 @@ from dfg_bridge.host.handscreen.watch import (
     SLOW_IDLE,
     TABLE_ON_TURN,
 )
-from tests.host.handscreen.handrig import Clicker, Sent, hand_rig, start_cpu_match
+from tests.host.handscreen.handrig import BUTTON_SLOTS, Clicker, Sent, hand_rig, start_cpu_match
+from tests.host.rig import settings, table, with_durations
 
 TABLE_ALONE = "execute unless items entity @a["
 """How the table question starts when asked on its own (the screen question starts with a block test)."""
@@ -99,7 +100,42 @@ def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp
     assert card in clicker.selected()
     assert not rig.ctl.player("Steve").get("cursor")
     after = commands[mark:]
-    assert any(c.startswith(TABLE_ALONE) for c in after), after  # the table question did see it
+    assert any(c.startswith(TABLE_ALONE) for c in after), after  # asked after the read
+    assert not [c for c in after if "EnderItems" in c or c.startswith("kill ")], after
+    # The screen was read first, so the table question found nothing: no separate book or opening tests.
+    assert not [c for c in after if c.startswith("execute unless entity @a[tag=")], after
+
+
+def test_a_card_taken_off_turn_costs_no_sweep(sim_factory: Any, tmp_path: Path) -> None:
+    """Off turn, a card picked up onto the cursor fails the table question; the screen's read takes it
+    back, one more table question shows all is well, and the sweep is left out."""
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
+    slow_cpus = with_durations(table(seats=4, rounds=1), turn=60.0, exchange=60.0, cpu_min=3.0, cpu_max=3.0)
+    rig.settings = settings(slow_cpus, hand_poll_interval=0.05)  # an off-turn time long enough to act in
+    sent: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
+    start_cpu_match(rig)
+    clicker = Clicker(rig, "Steve")
+    assert rig.until(clicker.may_act, 30)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    clicker.click(BUTTON_SLOTS[Button.PASS], "pickup", 0)  # パス (or refused as the leader)
+    clicker.settle()
+    if clicker.may_act():  # the leader cannot pass: play the lowest card instead
+        rnd = clicker.tbl.run.round  # type: ignore[union-attr]
+        clicker.do(rnd.timeout_action(clicker.seat()))
+    assert rig.until(lambda: not clicker.may_act(), 5)
+    rig.settle(0.3)
+    assert not clicker.may_act() and rig.ctl.player("Steve")["open"] is not None
+    card = next(v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots)
+    commands = sent["s"].commands
+    mark = len(commands)
+    clicker.click(clicker.slot_of_card(card), "pickup", 0)
+    assert rig.until(lambda: not rig.ctl.player("Steve").get("cursor"), 5)
+    rig.settle(0.3)
+    after = commands[mark:]
+    assert any(c.startswith("data get block ") for c in after), after  # the screen was read
     assert not [c for c in after if "EnderItems" in c or c.startswith("kill ")], after
 
 
