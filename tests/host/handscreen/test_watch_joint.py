@@ -21,27 +21,51 @@ from dfg_bridge.host.handscreen.watch import (
     TABLE_ON_TURN,
 )
 from tests.host.handscreen.handrig import BUTTON_SLOTS, Clicker, Sent, hand_rig, start_cpu_match
-from tests.host.rig import settings, table, with_durations
+from tests.host.rig import Rig, settings, table, with_durations
 
 TABLE_ALONE = "execute unless items entity @a["
 """How the table question starts when asked on its own (the screen question starts with a block test)."""
 
 
-def test_a_quiet_turn_asks_both_questions_in_one_command(sim_factory: Any, tmp_path: Path) -> None:
+def _at_steves_turn(
+    sim_factory: Any, tmp_path: Path, *, cpu_delay: float | None = None
+) -> tuple[Rig, Clicker, Sent]:
+    """A CPU match with Steve, every command counted, at Steve's first turn (``cpu_delay``: the CPUs'
+    think time)."""
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
+    if cpu_delay is not None:
+        slow = with_durations(
+            table(seats=4, rounds=1), turn=60.0, exchange=60.0, cpu_min=cpu_delay, cpu_max=cpu_delay
+        )
+        rig.settings = settings(slow, hand_poll_interval=0.05)
     sent: dict[str, Sent] = {}
     rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
     start_cpu_match(rig)
     clicker = Clicker(rig, "Steve")
     assert rig.until(clicker.may_act, 30)
+    return rig, clicker, sent["s"]
+
+
+def _look_times(sent: Sent, mark: int) -> list[float]:
+    """When each look (a screen or joint question) since command ``mark`` was sent."""
+    pairs = zip(sent.commands[mark:], sent.times[mark:], strict=True)
+    return [t for c, t in pairs if c.startswith("execute if block ")]
+
+
+def _run(rig: Rig, seconds: float, step: float = 0.02) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        rig.host.step(step)
+
+
+def test_a_quiet_turn_asks_both_questions_in_one_command(sim_factory: Any, tmp_path: Path) -> None:
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     clicker.ready()
     rig.settle(0.5)  # the opening's fast looks are over
-    commands = sent["s"].commands
+    commands = s.commands
     mark = len(commands)
-    end = time.monotonic() + 3 * TABLE_ON_TURN + 0.2
-    while time.monotonic() < end:
-        rig.host.step(0.02)
+    _run(rig, 3 * TABLE_ON_TURN + 0.2, 0.02)
     assert clicker.may_act()
     quiet = commands[mark:]
     joint = [c for c in quiet if c.startswith("execute if block ") and "@a[tag=" in c]
@@ -54,24 +78,14 @@ def test_a_quiet_turn_asks_both_questions_in_one_command(sim_factory: Any, tmp_p
 def test_the_table_question_waits_for_the_next_look_during_a_turn(sim_factory: Any, tmp_path: Path) -> None:
     """While a player may act, the table question rides on the next look at the idle cadence: no look
     of its own in between (before, one look in four came between two idle looks)."""
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    start_cpu_match(rig)
-    clicker = Clicker(rig, "Steve")
-    assert rig.until(clicker.may_act, 30)
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     clicker.ready()
     rig.settle(1.5)  # the opening's fast looks are over
-    s = sent["s"]
     mark = len(s.commands)
-    end = time.monotonic() + 4 * TABLE_ON_TURN + 0.2
-    while time.monotonic() < end:
-        rig.host.step(0.02)
+    _run(rig, 4 * TABLE_ON_TURN + 0.2, 0.02)
     assert clicker.may_act()
-    looks = [
-        t for c, t in zip(s.commands[mark:], s.times[mark:], strict=True) if c.startswith("execute if block ")
-    ]
+    looks = _look_times(s, mark)
     gaps = [b - a for a, b in itertools.pairwise(looks)]
     assert len(gaps) >= 8 and min(gaps) >= 0.8 * rig.table().hands.watch.times.idle, gaps
     joint = [c for c in s.commands[mark:] if c.startswith("execute if block ") and "@a[tag=" in c]
@@ -82,17 +96,12 @@ def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp
     """A card clicked onto the cursor fails the table question too; once the screen's read took it back,
     one more table question shows all is well, and the sweep (ender chest, thrown items, keys) is left
     out."""
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    start_cpu_match(rig)
-    clicker = Clicker(rig, "Steve")
-    assert rig.until(clicker.may_act, 30)
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     clicker.ready()
     clicker.settle()
     card = next(v["name"] for s, v in sorted(clicker.view().items()) if s in CHEST.hand_slots)
-    commands = sent["s"].commands
+    commands = s.commands
     mark = len(commands)
     clicker.hands.watch._table_due = 0.0  # the next look asks the table question too
     clicker.click(clicker.slot_of_card(card), "pickup", 0)
@@ -109,14 +118,9 @@ def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp
 def test_a_card_taken_off_turn_costs_no_sweep(sim_factory: Any, tmp_path: Path) -> None:
     """Off turn, a card picked up onto the cursor fails the table question; the screen's read takes it
     back, one more table question shows all is well, and the sweep is left out."""
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
-    slow_cpus = with_durations(table(seats=4, rounds=1), turn=60.0, exchange=60.0, cpu_min=3.0, cpu_max=3.0)
-    rig.settings = settings(slow_cpus, hand_poll_interval=0.05)  # an off-turn time long enough to act in
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    start_cpu_match(rig)
-    clicker = Clicker(rig, "Steve")
-    assert rig.until(clicker.may_act, 30)
+    rig, clicker, s = _at_steves_turn(
+        sim_factory, tmp_path, cpu_delay=3.0
+    )  # an off turn long enough to act in
     clicker.open()
     clicker.ready()
     clicker.settle()
@@ -129,7 +133,7 @@ def test_a_card_taken_off_turn_costs_no_sweep(sim_factory: Any, tmp_path: Path) 
     rig.settle(0.3)
     assert not clicker.may_act() and rig.ctl.player("Steve")["open"] is not None
     card = next(v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots)
-    commands = sent["s"].commands
+    commands = s.commands
     mark = len(commands)
     clicker.click(clicker.slot_of_card(card), "pickup", 0)
     assert rig.until(lambda: not rig.ctl.player("Steve").get("cursor"), 5)
@@ -142,24 +146,14 @@ def test_a_card_taken_off_turn_costs_no_sweep(sim_factory: Any, tmp_path: Path) 
 def test_after_an_opening_the_watch_looks_every_tenth_of_a_second(sim_factory: Any, tmp_path: Path) -> None:
     """An opening makes the watch quicker until the first click, at :data:`AFTER_OPENING` (a person's
     first click comes tenths of a second later), not at the 50 ms kept for the time after a click."""
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    start_cpu_match(rig)
-    clicker = Clicker(rig, "Steve")
-    assert rig.until(clicker.may_act, 30)
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.ready()
     rig.settle(0.5)
-    s = sent["s"]
     clicker.open()
     mark = len(s.commands)
-    end = time.monotonic() + HOT_AFTER_OPENING * 0.9
-    while time.monotonic() < end:
-        rig.host.step(0.01)
+    _run(rig, HOT_AFTER_OPENING * 0.9, 0.01)
     assert clicker.may_act()
-    looks = [
-        t for c, t in zip(s.commands[mark:], s.times[mark:], strict=True) if c.startswith("execute if block ")
-    ]
+    looks = _look_times(s, mark)
     gaps = [b - a for a, b in itertools.pairwise(looks)]
     quick = [g for g in gaps if g < 0.9 * rig.table().hands.watch.times.idle]
     assert len(quick) >= 4, gaps  # quicker than idle after the opening
@@ -169,24 +163,16 @@ def test_after_an_opening_the_watch_looks_every_tenth_of_a_second(sim_factory: A
 def test_a_long_think_is_looked_at_less_often(sim_factory: Any, tmp_path: Path) -> None:
     """After QUIET_AFTER seconds without a click the watch backs off to SLOW_IDLE; a click makes it
     quick again."""
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1, turn=60.0, poll=0.05)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    start_cpu_match(rig)
-    clicker = Clicker(rig, "Steve")
-    assert rig.until(clicker.may_act, 30)
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     clicker.ready()
     clicker.settle()
-    s = sent["s"]
     mark = len(s.commands)
     start = time.monotonic()
     while time.monotonic() < start + QUIET_AFTER + 3.5:
         rig.host.step(0.02)
     assert clicker.may_act()
-    looks = [
-        t for c, t in zip(s.commands[mark:], s.times[mark:], strict=True) if c.startswith("execute if block ")
-    ]
+    looks = _look_times(s, mark)
     early = [b - a for a, b in itertools.pairwise(looks) if b < start + QUIET_AFTER - 1.0]
     late = [b - a for a, b in itertools.pairwise(looks)][-3:]
     idle = rig.table().hands.watch.times.idle
@@ -200,7 +186,5 @@ def test_a_long_think_is_looked_at_less_often(sim_factory: Any, tmp_path: Path) 
     again = time.monotonic()
     while time.monotonic() < again + 1.0:
         rig.host.step(0.02)
-    looks = [
-        t for c, t in zip(s.commands[mark:], s.times[mark:], strict=True) if c.startswith("execute if block ")
-    ]
+    looks = _look_times(s, mark)
     assert max(b - a for a, b in itertools.pairwise(looks)) < 0.8 * SLOW_IDLE  # quick again
