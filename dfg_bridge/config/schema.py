@@ -207,7 +207,11 @@ class HandConfig:
         0.05, "Seconds between looks at the hand screens right after a click (the fastest pace).", min=0.01
     )
     idle_poll_interval: float = opt(
-        0.3, "Seconds between looks while a player may act but has not clicked lately.", min=0.01, max=5.0
+        0.3,
+        "Seconds between looks while a player may act but has not clicked lately (after 3 s without a click, "
+        "every 0.5 s, or at this pace if it is slower; after an opening, every 0.1 s for 1 s).",
+        min=0.01,
+        max=5.0,
     )
     offturn_poll_interval: float = opt(
         1.2, "Seconds between looks while nobody may act (cards taken off turn come back).", min=0.05, max=5.0

@@ -14,6 +14,7 @@ from dfg_bridge.host.handscreen.verdict import give_count, pass_refusal, verdict
 from dfg_bridge.host.views import TablePhase, TableSnap
 
 if TYPE_CHECKING:
+    from dfg_bridge.engine import Round
     from dfg_bridge.host.handscreen.port import ScreenTable
 
 
@@ -71,12 +72,22 @@ def screen_state(
         seconds_left=coarse_seconds(snap.seconds_left) if acting else None,
         time_limit=snap.seconds_total,
         verdict=verdict(rnd, seat, selected) if live else NO_VERDICT,
-        pass_code=pass_refusal(rnd, seat) if live else "not_now",
+        pass_code=shown_pass_code(rnd, seat) if live else "not_now",
         exchange=rnd.phase is Phase.EXCHANGE,
         give_count=give_count(rnd, seat) if live and acting else None,
         info=info,
         page=page,
     )
+
+
+def shown_pass_code(rnd: Round, seat: int) -> str | None:
+    """Why パス is refused, as the パス button shows it (``None``: plain パス).
+
+    Off turn it reads plain パス, as on turn, so a turn's start and end do not rewrite it (issue 19);
+    pressing it off turn still says "not your turn" (:func:`~.verdict.pass_refusal`).
+    """
+    code = pass_refusal(rnd, seat)
+    return None if code == "not_your_turn" else code
 
 
 CLOCK_FROM = 20

@@ -30,10 +30,11 @@ joint answer is not ``Test passed``.
 Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
 items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
 opened but never when it was closed, so a screen that may be open cannot be skipped; the watch backs
-off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click
-(:data:`HOT_AFTER_OPENING` after the acting player opened a chest: the screen question's last test
-asks that, so an opening costs no read), else every :attr:`WatchTimes.idle` seconds while a seated
-player may act.
+off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click,
+every :data:`AFTER_OPENING` seconds for :data:`HOT_AFTER_OPENING` seconds after the acting player
+opened a chest (the screen question's last test asks that, so an opening costs no read), else every
+:attr:`WatchTimes.idle` seconds while a seated player may act, and every :data:`SLOW_IDLE` seconds
+once their screen has been quiet for :data:`QUIET_AFTER` seconds (a player thinking).
 """
 
 from __future__ import annotations
@@ -65,9 +66,19 @@ QUIET_KEYS = 5.0
 SUSPECT_PAUSE = 2.0
 """After three such looks in a row, the next look waits this long."""
 HOT_AFTER_OPENING = 1.0
-"""Seconds the watch looks fast after the acting player opened a chest (clicks are coming)."""
+"""Seconds the watch looks quicker after the acting player opened a chest (clicks are coming)."""
+AFTER_OPENING = 0.1
+"""Seconds between looks in that time: a person's first click comes some tenths of a second after the
+chest opens, so the 50 ms of a click's :attr:`WatchTimes.hot` time would be looks that find nothing
+(about one look in seven of a turn; issue 19)."""
 KEY_RETRY = 2.0
 """Seconds between tries to give a key to a player whose inventory was full."""
+QUIET_AFTER = 3.0
+"""Seconds without a turn's start, an opening or a click after which a thinking player's screen is
+looked at every :data:`SLOW_IDLE` seconds instead of every :attr:`WatchTimes.idle` (back-off)."""
+SLOW_IDLE = 0.5
+"""Seconds between looks at a screen that has been quiet for :data:`QUIET_AFTER` seconds: a long think
+ends with a click seen at most half a second later (0.25 s on average; 0.15 s before it)."""
 TABLE_ON_TURN = 1.0
 """Seconds between table questions while a seated player may act (their own chest is watched)."""
 
@@ -95,6 +106,9 @@ class Watch:
         self._token = 0
         self._due: float | None = None
         self._hot_until = 0.0
+        self._opened_until = 0.0
+        self._active_at = 0.0
+        """When a turn started, a chest was opened or a click was seen (see :data:`QUIET_AFTER`)."""
         self._quiet_keys_until = 0.0
         self._suspect = 0
         self._ready = False
@@ -132,22 +146,36 @@ class Watch:
             if may and not screen.acting:
                 screen.fresh = True  # the first look of a turn: what it finds was done off turn
                 now = True
+                self._active_at = self.hs.table.ctx.clock()
             screen.acting = may
             acting = acting or may
         clock = self.hs.table.ctx.clock()
         table_in = max(0.0, self._table_due - clock)
-        delay = 0.0 if now else min(self._delay(clock) if acting else table_in, table_in)
+        # While someone may act, looks come at least every idle interval and the table question rides
+        # on the first one after it is due: a look of its own in between would be one look in four.
+        if now:
+            delay = 0.0
+        elif not acting:
+            delay = table_in
+        else:
+            delay = self._delay(clock) if self._suspect < 3 else min(SUSPECT_PAUSE, table_in)
         if self._due is None or clock + delay < self._due - 1e-4:
             self._schedule(delay)
 
     def hot(self, clock: float) -> bool:
         """Whether the watch is looking fast (a click or an opening was just seen)."""
-        return clock < self._hot_until
+        return clock < max(self._hot_until, self._opened_until)
 
     def _delay(self, clock: float) -> float:
         if self._suspect >= 3:
             return SUSPECT_PAUSE
-        return self.times.fast if clock < self._hot_until else self.times.idle
+        if clock < self._hot_until:
+            return self.times.fast
+        if clock < self._opened_until:
+            return min(self.times.idle, max(self.times.fast, AFTER_OPENING))
+        if clock - max(self._active_at, self._hot_until, self._opened_until) >= QUIET_AFTER:
+            return max(self.times.idle, SLOW_IDLE)
+        return self.times.idle
 
     def _schedule(self, delay: float) -> None:
         ctx = self.hs.table.ctx
@@ -254,7 +282,7 @@ class Watch:
             return False
         if execute_failed(replies[-1]) and all(execute_passed(reply) for reply in replies[:-1]):
             self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
-            self._hot_until = max(self._hot_until, clock + HOT_AFTER_OPENING)
+            self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)
             return False
         return True
 
@@ -327,6 +355,7 @@ class Watch:
         hs = self.hs
         self.follow_ups += 1
         clock = hs.table.ctx.clock()
+        read_changes = False
         for screen in sorted(screens, key=lambda s: not s.acting):
             if hs.screens.get(screen.player) is not screen:
                 continue  # a click before this one unseated them (the match ended)
@@ -334,6 +363,11 @@ class Watch:
             if found is not None and found.changed:
                 self._hot_until = clock + self.times.hot
                 self._suspect = 0
+                read_changes = True
+        if deeper and read_changes and self._passes(self._chains(self._item_tests(self.targets()))):
+            # What the table question saw was a click's card on the cursor, which the read took back:
+            # one question instead of the sweep's five commands a player.
+            return
         if deeper and not self._deeper(self.targets()):
             self._suspect += 1
             self._quiet_keys_until = clock + QUIET_KEYS

@@ -43,9 +43,12 @@ class Sent:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.commands: list[str] = []
+        self.times: list[float] = []
+        """When each command was sent (``time.monotonic()``)."""
 
     def run(self, command: str) -> str:
         self.commands.append(command)
+        self.times.append(time.monotonic())
         reply: str = self.inner.run(command)
         return reply
 

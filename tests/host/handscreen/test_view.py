@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dfg_bridge.engine import CARDS, Card, parse_cards
+from dfg_bridge.engine import CARDS, Card, Pass, Round, Rules, parse_cards
 from dfg_bridge.host.decisions import Decision
 from dfg_bridge.host.handscreen import (
     CHEST,
@@ -20,6 +20,8 @@ from dfg_bridge.host.handscreen import (
     ender_layout,
     ender_pages,
 )
+from dfg_bridge.host.handscreen.build import shown_pass_code
+from dfg_bridge.host.handscreen.verdict import pass_refusal
 from dfg_bridge.i18n import Messages
 
 HAND = parse_cards("S3 HQ D5 CK SA H2 JK")
@@ -233,3 +235,14 @@ def replace_placed(state: ScreenState, placed: tuple[Card | None, ...]) -> Scree
     from dataclasses import replace
 
     return replace(state, placed=placed)
+
+
+def test_pass_button_reads_the_same_on_and_off_turn() -> None:
+    """Off turn the パス button reads plain パス (issue 19: no rewrite at a turn's start and end); the
+    leader's refusal still shows, and pressing it off turn is still refused by the engine."""
+    hands = [list(parse_cards("S3 H3 D4")), list(parse_cards("S5 H6")), list(parse_cards("C7 C9"))]
+    rnd = Round.from_hands(Rules.preset("minecraft"), hands, leader=0)
+    assert shown_pass_code(rnd, 1) is None and pass_refusal(rnd, 1) == "not_your_turn"
+    assert shown_pass_code(rnd, 0) == "leader_cannot_pass"
+    error = rnd.why_illegal(Pass(1))
+    assert error is not None and error.code == "not_your_turn"
