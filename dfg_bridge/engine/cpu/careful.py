@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import random
 
+from dfg_bridge.engine.cpu.eager import weakest_lead
 from dfg_bridge.engine.cpu.playout import (
     POP4,
     answer_suits,
     decision_move,
     plain_field,
     policy,
-    stairs_up,
 )
 from dfg_bridge.engine.moves import (
     JOKER_BITS,
-    K_GROUP,
     PASS,
     R_EIGHT,
     Move,
@@ -107,12 +106,4 @@ def _careful_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> 
 def _careful_lead(hand: int, others: int, rules: Rules) -> Move | None:
     """The weakest rank not kept back, whole, or the longest stairs up from it (None: finishing or
     nothing but kept cards, for the plain policy)."""
-    for rr in range(13):
-        t = (hand >> (4 * rr)) & 15
-        if not t or _keeps(hand, rr, POP4[t], others, rules):
-            continue
-        best = stairs_up(hand, rr, group_move(rr, t), rules)
-        if best[1] == hand or (best[3] > rules.max_group and best[0] == K_GROUP):
-            return None
-        return best
-    return None
+    return weakest_lead(hand, rules, lambda rr, t: _keeps(hand, rr, POP4[t], others, rules))
