@@ -45,9 +45,9 @@ def careful_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     if hand.bit_count() > BIG and not r.inverted:
         f = r.field_move
         others = 0
-        for s, h in enumerate(r.hands):
+        for s in range(r.n_seats):
             if s != seat:
-                others |= h
+                others |= r.hand_mask(s)
         if f is None:
             m = _careful_lead(hand, others, rules)
             if m is not None:

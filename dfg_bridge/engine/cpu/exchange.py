@@ -93,7 +93,7 @@ class ExchangeWorlds:
 
     def start(self, deal: Round, i: int) -> Round:
         """The round after give ``i`` in the deal ``deal`` (its hands as sampled, our hand whole)."""
-        hands = list(deal.hands)
+        hands = [deal.hand_mask(s) for s in range(deal.n_seats)]
         mask = self.gives[i]
         hands[self.seat] &= ~mask
         hands[self.receiver] |= mask
