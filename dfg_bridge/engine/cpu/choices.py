@@ -23,11 +23,13 @@ from dfg_bridge.engine.moves import (
 )
 
 
-def _card_key(index: int, inverted: bool) -> int:
+def card_key(index: int, inverted: bool) -> int:
+    """A card's strength now for ordering (a joker above everything)."""
     return 100 if index >= JOKER_SHIFT else strength(index >> 2, inverted)
 
 
-def _hand_score(hand: int, o: Outlook) -> tuple[int, int]:
+def hand_score(hand: int, o: Outlook) -> tuple[int, int]:
+    """How good a hand is to play out (lower is better): leads needed, then melds."""
     sp = split(hand, o)
     return (sp.turns, len(sp.melds))
 
@@ -46,12 +48,12 @@ def shed_cards(hand: int, count: int, o: Outlook, exact: bool) -> int:
         best: tuple[tuple[int, int], int, int] | None = None
         for i in bits(cur):
             rest = cur & ~(1 << i)
-            score = _hand_score(rest, o)
-            cand = (score, _card_key(i, o.inverted), i)
+            score = hand_score(rest, o)
+            cand = (score, card_key(i, o.inverted), i)
             if best is None or cand < best:
                 best = cand
         assert best is not None
-        if not exact and best[0] > _hand_score(cur, o):
+        if not exact and best[0] > hand_score(cur, o):
             break
         out |= 1 << best[2]
         cur &= ~(1 << best[2])
@@ -94,7 +96,7 @@ def choose_bomb(view: View, legal: Sequence[Action]) -> Action:
     """Qボンバー: the rank whose loss hurts the others most and this hand least; or stop."""
     o = view.outlook
     hand = view.hand
-    now = _hand_score(hand, o)
+    now = hand_score(hand, o)
     best: tuple[float, Action] | None = None
     for a in legal:
         if not isinstance(a, Bomb):
@@ -103,7 +105,7 @@ def choose_bomb(view: View, legal: Sequence[Action]) -> Action:
             score = 0.0
         else:
             lose = JOKER_BITS if a.joker else RANK_BITS[int(a.rank or 3) - 3]
-            after = _hand_score(hand & ~lose, o)
+            after = hand_score(hand & ~lose, o)
             mine = (after[0] - now[0]) + 0.3 * (after[1] - now[1])
             theirs_cards = view.unseen & lose
             if a.joker:
@@ -127,13 +129,13 @@ def choose_recruit(view: View, legal: Sequence[Action]) -> Action:
         return decline
     o = view.outlook
     hand = view.hand
-    best = (_hand_score(hand, o), 0)
+    best = (hand_score(hand, o), 0)
     choice: Action = decline
     for a in legal:
         if isinstance(a, Recruit) and a.card is not None:
             after = (hand & ~(1 << a.card.index)) | (1 << risen.index)
-            gain = _card_key(a.card.index, o.inverted) - _card_key(risen.index, o.inverted)
-            cand = (_hand_score(after, o), gain)
+            gain = card_key(a.card.index, o.inverted) - card_key(risen.index, o.inverted)
+            cand = (hand_score(after, o), gain)
             if cand < best:
                 best = cand
                 choice = a

@@ -8,6 +8,7 @@ the engine's move list (:func:`greedy_listed`), and both give the same move.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from dfg_bridge.engine.cpu.hand import is_foul
 from dfg_bridge.engine.cpu.playout import answer_suits, decision_move, plain_field, stairs_up
@@ -33,7 +34,7 @@ def greedy_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     if hand.bit_count() > 4:  # big hands in plain situations: from the hand's bits
         f = r.field_move
         if f is None:
-            m = None if r.inverted else _greedy_lead(hand, rules)
+            m = None if r.inverted else weakest_lead(hand, rules)
         else:
             m = _greedy_answer(r, hand, f) if plain_field(r, f) else None
         if m is not None:
@@ -76,11 +77,12 @@ def _greedy_answer(r: Round, hand: int, f: Move) -> Move | None:
     return None
 
 
-def _greedy_lead(hand: int, rules: Rules) -> Move | None:
-    """In the natural order: the weakest rank whole, or the longest stairs up from it."""
+def weakest_lead(hand: int, rules: Rules, keep: Callable[[int, int], bool] | None = None) -> Move | None:
+    """In the natural order: the weakest rank whole, or the longest stairs up from it (None: it would
+    finish, for the move-list path). ``keep(rank, suits)`` names ranks held back (the careful policy's)."""
     for rr in range(13):
         t = (hand >> (4 * rr)) & 15
-        if not t:
+        if not t or (keep is not None and keep(rr, t)):
             continue
         best = stairs_up(hand, rr, group_move(rr, t), rules)
         if best[1] == hand or (best[3] > rules.max_group and best[0] == K_GROUP):

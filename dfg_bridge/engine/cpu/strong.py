@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from dfg_bridge.engine.actions import Action, Pass, Play
+from dfg_bridge.engine.actions import Action, Give, Pass, Play
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.belief import Sampler, Tracker
+from dfg_bridge.engine.cpu.careful import careful_policy
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.endgame import best_moves
+from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.opponents import Style
@@ -100,8 +102,11 @@ class StrongPlayer:
             action = acts[0]
         else:
             decision = decision_of(acts)
+            deadline = start + self.settings.deadline_share * self.budget
             if decision is Decision.PLAY:
-                action = self._play(view, acts, start + self.settings.deadline_share * self.budget)
+                action = self._play(view, acts, deadline)
+            elif decision is Decision.EXCHANGE and self.settings.exchange_search:
+                action = self._exchange(view, acts, deadline)
             else:
                 action = choose(view, acts, decision)
         self._tracker.note(view, action)
@@ -144,7 +149,8 @@ class StrongPlayer:
             solved = self._endgame(base, sampler, cands, view.seat, deadline)
             if solved is not None:
                 return solved
-        return self._monte_carlo(view, base, sampler, cands, deadline, eager=eager)
+        best = self._monte_carlo(view, base, sampler, [m for m, _ in cands], deadline, eager=eager)
+        return cands[best][1]
 
     def _candidates(
         self,
@@ -233,11 +239,13 @@ class StrongPlayer:
         view: View,
         base: Round,
         sampler: Sampler,
-        cands: list[tuple[Move, Action]],
+        moves: list[Move],
         deadline: float,
         *,
         eager: list[float] | None,
-    ) -> Action:
+        start: Callable[[Round, int], Round] | None = None,
+    ) -> int:
+        """The index of the candidate with the best mean points over sampled deals (see :class:`Search`)."""
         rules = view.rules
         seat = view.seat
         n_present = sum(1 for s, c in enumerate(view.obs.hand_counts) if c > 0) + len(view.obs.finished)
@@ -247,11 +255,12 @@ class StrongPlayer:
         learned = self.policy
         others = self.settings.playouts != "mixed"
         models: list[MovePolicy] | None = None
+        careful: MovePolicy = careful_policy if self.settings.careful == "shape" else policy
 
         def world() -> Round:
             nonlocal models
             if eager is not None:  # one style per seat and deal: the candidates stay paired
-                models = [greedy_policy if rng.random() < e else policy for e in eager]
+                models = [greedy_policy if rng.random() < e else careful for e in eager]
             return base.with_hands(sampler.sample(), rng.getrandbits(32))
 
         def play_on(r: Round, prng: random.Random) -> int:
@@ -262,9 +271,29 @@ class StrongPlayer:
             return playout(r, seat, prng, rules, points)
 
         search = Search(self.settings, rng)
-        best = search.run(world, [m for m, _ in cands], play_on, deadline)
+        best = search.run(world, moves, play_on, deadline, start)
         self.last_deals = search.deals
-        return cands[best][1]
+        return best
+
+    def _exchange(self, view: View, acts: list[Action], deadline: float) -> Action:
+        """The cards to give back, by playouts of the whole round after each of a few gives."""
+        favourite = choose(view, acts, Decision.EXCHANGE)
+        size = len(favourite.cards) if isinstance(favourite, Give) else 0
+        receiver = receiver_of(view, size)
+        prev = previous_ranking(view, receiver, size) if receiver is not None else None
+        if receiver is None or prev is None:
+            return favourite
+        options = give_options(view, acts, favourite, self.settings.exchange_candidates)
+        if len(options) < 2:
+            return favourite
+        builder = ExchangeWorlds(view.rules, view.seat, receiver, prev, [m for m, _ in options])
+        base = Round.from_observation(view.obs, view.rules)
+        sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
+        moves = [PASS] * len(options)  # stand-ins: ``builder.start`` makes each candidate's round
+        best = self._monte_carlo(
+            view, base, sampler, moves, deadline, eager=self._eagerness(view), start=builder.start
+        )
+        return options[best][1]
 
     def _eagerness(self, view: View) -> list[float] | None:
         """Per seat, the chance its playouts play eagerly (by the ``opponents`` setting)."""
@@ -273,4 +302,6 @@ class StrongPlayer:
             return None
         if kind == "greedy":
             return [1.0] * len(view.obs.hand_counts)
+        if kind == "careful":
+            return [0.0] * len(view.obs.hand_counts)
         return self._style.eagerness(view)

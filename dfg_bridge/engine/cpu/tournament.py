@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dfg_bridge.engine.match import Match
-from dfg_bridge.engine.rules import Rules, rank_points
+from dfg_bridge.engine.rules import Rules, rank_points, rank_titles
 
 
 @dataclass(slots=True)
@@ -34,11 +34,18 @@ class Tally:
     """Every decision's wall time (for the percentiles)."""
     cpu_ms: list[float] = field(default_factory=list)
     """Every decision's CPU time: what the decision cost, whatever else the machine was doing."""
+    by_start: dict[str, list[int]] = field(default_factory=dict)
+    """Places (counts, 1st first) by the title held at the round's start (``first`` in round 1): where a
+    level gains and loses its points (the exchange, 都落ち)."""
 
-    def add_round(self, points: int, place: int, n_places: int) -> None:
-        """Count one finished round."""
+    def add_round(self, points: int, place: int, n_places: int, start: str | None = None) -> None:
+        """Count one finished round (``start``: the title held when it began, if any)."""
         if len(self.places) < n_places:
             self.places.extend([0] * (n_places - len(self.places)))
+        if start is not None:
+            row = self.by_start.setdefault(start, [0] * n_places)
+            row.extend([0] * (n_places - len(row)))
+            row[place] += 1
         self.rounds += 1
         self.points += points
         self.points_sq += points * points
@@ -64,6 +71,11 @@ class Tally:
             self.places.extend([0] * (len(other.places) - len(self.places)))
         for i, c in enumerate(other.places):
             self.places[i] += c
+        for key, row in other.by_start.items():
+            mine = self.by_start.setdefault(key, [0] * len(row))
+            mine.extend([0] * (len(row) - len(mine)))
+            for i, c in enumerate(row):
+                mine[i] += c
         self.decisions += other.decisions
         self.choices += other.choices
         self.time_s += other.time_s
@@ -83,6 +95,7 @@ class Tally:
             "mean_points": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "places": list(self.places),
+            "places_by_start": {key: list(row) for key, row in self.by_start.items()},
             "decisions": self.decisions,
             "mean_ms": round(1000 * self.time_s / self.decisions, 3) if self.decisions else 0.0,
             "mean_choice_ms": round(1000 * self.choice_time_s / self.choices, 3) if self.choices else 0.0,
@@ -172,6 +185,8 @@ def _play_match(t: _Table, k: int, length: int) -> int:
     cpus = [t.factory(seats[entry_of[s]], t.seed * 7919 + k * 31 + s, t.budget_ms, rules) for s in range(n)]
     match = Match(rules, n, seed=t.seed * 100_003 + k, rounds=length)
     table = rank_points(rules, n)
+    titles = rank_titles(n)
+    start: list[str] = ["first"] * n
     played = 0
     while not match.over:
         rnd = match.start_round()
@@ -191,8 +206,10 @@ def _play_match(t: _Table, k: int, length: int) -> int:
         rec = match.finish_round()
         for place, seat in enumerate(rec.ranking):
             e = entry_of[seat]
-            entries[e].add_round(table[place], place, n)
-            levels[seats[e]].add_round(table[place], place, n)
+            entries[e].add_round(table[place], place, n, start[seat])
+            levels[seats[e]].add_round(table[place], place, n, start[seat])
+        for place, seat in enumerate(rec.ranking):
+            start[seat] = titles[place] if len(rec.ranking) == n else "other"
         played += 1
     return played
 

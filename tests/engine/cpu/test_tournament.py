@@ -90,3 +90,18 @@ def test_parallel_run_matches_the_serial_one() -> None:
     parallel = run(rules, ["normal", "greedy", "greedy", "greedy"], rounds=9, seed=2, jobs=2)
     assert serial["mean_points_per_seat"] == parallel["mean_points_per_seat"]
     assert serial["places_per_seat"] == parallel["places_per_seat"]
+
+
+def test_places_are_split_by_the_title_held_at_the_rounds_start() -> None:
+    # 12 rounds = 4 matches of 3: round 1 of each match is "first"; later rounds carry last round's title
+    report = run(Rules(), ["normal", "greedy", "greedy", "greedy"], rounds=12, seed=3, jobs=2)
+    by_start = report["levels"]["greedy"]["places_by_start"]
+    assert sum(by_start["first"]) == 4 * 3
+    assert set(by_start) <= {"first", "大富豪", "富豪", "貧民", "大貧民"}
+    together = [sum(row[i] for row in by_start.values()) for i in range(4)]
+    assert together == report["levels"]["greedy"]["places"]
+    # one 大富豪 per later round, whoever it is
+    both = run(Rules(), ["greedy"] * 4, rounds=12, seed=3)["levels"]["greedy"]["places_by_start"]
+    assert sum(both["大富豪"]) == 8 and sum(both["大貧民"]) == 8
+    # 都落ち: a 大富豪 who does not finish first falls below second place at once
+    assert both["大富豪"][1] == 0

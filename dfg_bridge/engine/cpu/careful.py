@@ -1,0 +1,109 @@
+"""A careful playout policy (慎重なプレイアウト): a fast stand-in for hand-shape players like ``normal``.
+
+A careful player keeps its hand's shape: it answers only with a rank it holds exactly as many cards
+of as the field has (a pair is not broken for a single, nor a triple for a pair), never with a card
+of a run (階段), an 8 (a free lead under 8切り), a joker, or a card nobody else can beat (it keeps
+those to win a lead later), and passes otherwise. It leads the weakest rank whole (or the stairs up
+from it), keeping its 8s and unbeatable cards back while it can. :mod:`.opponents` reads which seats
+play carefully; ``strong`` plays them with this policy in its playouts. In a playout "nobody else
+can beat" is judged from the other hands of the sampled deal: that stands in for the unseen cards a
+real player counts. Small hands and unusual fields go to the hand-written :func:`~.playout.policy`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dfg_bridge.engine.cpu.eager import weakest_lead
+from dfg_bridge.engine.cpu.playout import (
+    POP4,
+    answer_suits,
+    decision_move,
+    plain_field,
+    policy,
+)
+from dfg_bridge.engine.moves import (
+    JOKER_BITS,
+    PASS,
+    R_EIGHT,
+    Move,
+    group_move,
+)
+from dfg_bridge.engine.round import Round
+from dfg_bridge.engine.rules import Rules
+
+BIG = 4
+"""Hands of more than this many cards are played by the shape rules; smaller ones by the plain policy."""
+
+
+def careful_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
+    """The move of the seat to act, played carefully (see the module docstring)."""
+    if r.pending_kind:
+        return decision_move(r)
+    seat = r.turn
+    hand = r.hand_mask(seat)
+    if hand.bit_count() > BIG and not r.inverted:
+        f = r.field_move
+        others = 0
+        for s in range(r.n_seats):
+            if s != seat:
+                others |= r.hand_mask(s)
+        if f is None:
+            m = _careful_lead(hand, others, rules)
+            if m is not None:
+                return m
+        elif plain_field(r, f):
+            return _careful_answer(r, hand, others, f, rules)
+    return policy(r, rng, rules)
+
+
+def top_rank(cards: int) -> int:
+    """The strongest real rank index (natural order) among ``cards``, or -1."""
+    real = cards & ~JOKER_BITS & ((1 << 52) - 1)
+    return (real.bit_length() - 1) >> 2 if real else -1
+
+
+def in_run(hand: int, rr: int, suit: int, rules: Rules) -> bool:
+    """The card of rank ``rr`` and ``suit`` belongs to stairs of at least the rules' length in ``hand``."""
+    if not rules.stairs:
+        return False
+    lo = rr
+    while lo > 0 and hand >> (4 * (lo - 1) + suit) & 1:
+        lo -= 1
+    hi = rr
+    while hi < 12 and hand >> (4 * (hi + 1) + suit) & 1:
+        hi += 1
+    return hi - lo + 1 >= rules.min_stairs
+
+
+def _keeps(hand: int, rr: int, size: int, others: int, rules: Rules) -> bool:
+    """Whether a careful player keeps rank ``rr`` back rather than play ``size`` of it (natural order)."""
+    if rules.eight_cut and rr == R_EIGHT:
+        return True
+    top = top_rank(others)
+    # nobody else can beat it: it wins a lead later
+    return rr > top and (size > 1 or not others & JOKER_BITS)
+
+
+def _careful_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Move:
+    """The weakest rank held exactly ``size`` times that answers ``f`` and is not kept back; else a pass."""
+    fk = f[4]
+    size = f[3]
+    lock = r.lock_mask
+    for rr in range(fk + 1, 13):
+        held = (hand >> (4 * rr)) & 15
+        if POP4[held] != size:
+            continue
+        suits = answer_suits(held, size, lock)
+        if not suits or _keeps(hand, rr, size, others, rules):
+            continue
+        if size == 1 and in_run(hand, rr, (suits & -suits).bit_length() - 1, rules):
+            continue
+        return group_move(rr, suits)
+    return PASS
+
+
+def _careful_lead(hand: int, others: int, rules: Rules) -> Move | None:
+    """The weakest rank not kept back, whole, or the longest stairs up from it (None: finishing or
+    nothing but kept cards, for the plain policy)."""
+    return weakest_lead(hand, rules, lambda rr, t: _keeps(hand, rr, POP4[t], others, rules))

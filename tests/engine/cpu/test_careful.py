@@ -1,0 +1,97 @@
+"""The careful playout policy: legal all the way, and it keeps a hand's shape like ``normal`` does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dfg_bridge.engine.cpu.careful import careful_policy
+from dfg_bridge.engine.cpu.playout import policy
+from dfg_bridge.engine.moves import K_PASS, K_SINGLE, Move, cards_of
+from dfg_bridge.engine.round import Round
+from dfg_bridge.engine.rules import Rules
+from tests.engine.cpu.positions import positions
+
+
+def test_every_move_is_legal_all_the_way() -> None:
+    rng = random.Random(5)
+    steps = 0
+    for rnd, _seat in positions(200, seed=33):
+        if rnd.phase.value != "play":
+            continue
+        r = rnd.copy()
+        while not r.over:
+            m = careful_policy(r, rng, r.rules)
+            if not r.pending_kind:
+                assert m in r.moves(), (m, r.rules.name)
+            r.make_move(m)
+            steps += 1
+    assert steps > 3000
+
+
+def _after_lead(hands: list[int], lead: int) -> Round:
+    rules = Rules.preset("minecraft")
+    r = Round.from_hands(rules, [cards_of(m) for m in hands], leader=0)
+    rank = (lead.bit_length() - 1) >> 2
+    r.make_move((K_SINGLE, lead, 0, 1, rank, rank, lead >> (4 * rank)))
+    return r
+
+
+def card(rank: int, suit: int) -> int:
+    """The bit of a card: rank index 0 (3) … 12 (2), suit 0 … 3."""
+    return 1 << (4 * rank + suit)
+
+
+def test_a_pair_is_not_broken_for_a_single_where_the_plain_policy_breaks_it() -> None:
+    # seat 1: a pair of 6s, a pair of 9s, a pair of Ks and a 3 (no single to answer a 5 with)
+    pairs = card(3, 0) | card(3, 1) | card(6, 0) | card(6, 1) | card(10, 0) | card(10, 1) | card(0, 2)
+    hands = [card(2, 0) | card(12, 3), pairs, card(1, 1) | card(5, 2) | card(9, 2), card(4, 3) | card(7, 3)]
+    r = _after_lead(hands, card(2, 0))  # seat 0 leads a 5
+    assert careful_policy(r.copy(), random.Random(1), r.rules)[0] == K_PASS
+    plain = [policy(r.copy(), random.Random(s), r.rules) for s in range(20)]
+    assert any(m[0] == K_SINGLE for m in plain)  # the plain policy answers with a broken pair
+
+
+def test_it_answers_with_the_weakest_lone_card_and_keeps_the_unbeatable_one() -> None:
+    # seat 1: a lone 7, a lone Q and the only 2 in play (nobody else can beat it: no joker is dealt
+    # to the others), plus a pair of 4s; a 6 is led
+    hand = card(4, 2) | card(9, 1) | card(12, 0) | card(1, 0) | card(1, 1)
+    hands = [card(3, 3) | card(0, 0), hand, card(5, 3) | card(8, 3) | card(10, 2), card(2, 1) | card(6, 2)]
+    r = _after_lead(hands, card(3, 3))
+    m = careful_policy(r.copy(), random.Random(1), r.rules)
+    assert m[0] == K_SINGLE and m[1] == card(4, 2)
+    # on a K the Q cannot answer and the 2 is kept back: a pass
+    hands[0] = card(10, 3) | card(0, 0)
+    hands[2] = card(5, 3) | card(8, 3) | card(10, 2)
+    r = _after_lead(hands, card(10, 3))
+    assert careful_policy(r.copy(), random.Random(1), r.rules)[0] == K_PASS
+
+
+def test_strong_plays_careful_seats_with_it_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dfg_bridge.engine.cpu import strong
+    from dfg_bridge.engine.cpu.search import Settings
+
+    calls = [0]
+
+    def counting(r: Round, rng: random.Random, rules: Rules) -> Move:
+        calls[0] += 1
+        return careful_policy(r, rng, rules)
+
+    monkeypatch.setattr(strong, "careful_policy", counting)
+    rules = Rules.preset("minecraft")
+    for shape, expect_calls in (("plain", False), ("shape", True)):
+        calls[0] = 0
+        cpu = strong.StrongPlayer(1, 2000, rules, max_deals=20, settings=Settings(careful=shape))
+        searched = 0
+        for rnd, seat in positions(120, seed=8):
+            if rnd.rules.name != "minecraft" or rnd.phase.value != "play":
+                continue
+            legal = list(rnd.legal_actions(seat))
+            if len(legal) > 2:
+                cpu.decide(rnd.observation(seat), legal)
+                searched += cpu.last_deals > 0
+            if searched >= 3:
+                break
+        assert searched >= 3
+        assert (calls[0] > 0) is expect_calls

@@ -1,0 +1,68 @@
+"""``strong`` chooses the cards it gives back in the exchange by playouts of the whole round."""
+
+from __future__ import annotations
+
+from dfg_bridge.engine import Match, Round, Rules
+from dfg_bridge.engine.actions import Give
+from dfg_bridge.engine.cpu import make_cpu
+from dfg_bridge.engine.cpu.base import Decision, decision_of
+from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
+from dfg_bridge.engine.cpu.search import Settings
+from dfg_bridge.engine.cpu.strong import StrongPlayer
+from dfg_bridge.engine.cpu.view import read
+
+
+def _exchange_round(seed: int) -> tuple[Round, Match]:
+    """Round 2 of a minecraft match after a round of ``normal`` play: the exchange is pending."""
+    rules = Rules.preset("minecraft")
+    match = Match(rules, 4, seed=seed)
+    rnd = match.start_round()
+    cpu = make_cpu("normal", 0, rules=rules)
+    while not rnd.over:
+        s = min(rnd.awaiting())
+        rnd.apply(cpu.decide(rnd.observation(s), list(rnd.legal_actions(s))))
+    match.finish_round()
+    return match.start_round(), match
+
+
+def test_the_worlds_start_after_the_give_with_the_receiver_leading_and_miyako_ochi_armed() -> None:
+    rnd, match = _exchange_round(3)
+    daifugo = match.records[-1].ranking[0]
+    daihinmin = match.records[-1].ranking[-1]
+    assert daifugo in rnd.awaiting()
+    view = read(rnd.observation(daifugo), rnd.rules)
+    legal = list(rnd.legal_actions(daifugo))
+    favourite = choose(view, legal, Decision.EXCHANGE)
+    options = give_options(view, legal, favourite, 4)
+    assert options[0][1] == favourite and len({m for m, _ in options}) == 4
+    assert all(isinstance(a, Give) and a in legal for _, a in options)
+    assert receiver_of(view, 2) == daihinmin
+    prev = previous_ranking(view, daihinmin, 2)
+    assert prev is not None and prev[0] == daifugo and prev[-1] == daihinmin
+    # a deal: everyone's true hand (our hand still holds what we give)
+    deal = Round.from_observation(view.obs, rnd.rules).with_hands([rnd.hand_mask(s) for s in range(4)])
+    worlds = ExchangeWorlds(rnd.rules, daifugo, daihinmin, prev, [m for m, _ in options])
+    w = worlds.start(deal, 1)
+    given = options[1][0]
+    assert w.phase.value == "play" and w.turn == daihinmin  # minecraft: the 大貧民 leads
+    assert w.hand_mask(daifugo) == rnd.hand_mask(daifugo) & ~given
+    assert w.hand_mask(daihinmin) & given == given
+    assert w.prev_daifugo == daifugo
+
+
+def test_strong_searches_the_exchange_and_gives_legal_cards() -> None:
+    searched = 0
+    for seed in (3, 4, 5):
+        rnd, _match = _exchange_round(seed)
+        for seat in sorted(rnd.awaiting()):
+            legal = list(rnd.legal_actions(seat))
+            assert decision_of(legal) is Decision.EXCHANGE
+            cpu = StrongPlayer(seed, 60, rnd.rules, settings=Settings(exchange_search=True))
+            action = cpu.decide(rnd.observation(seat), legal)
+            assert action in legal
+            searched += cpu.last_deals > 0
+            off = StrongPlayer(seed, 60, rnd.rules)  # the shipped level: the heuristic's give
+            off.decide(rnd.observation(seat), legal)
+            assert off.last_deals == 0
+    assert searched >= 5
