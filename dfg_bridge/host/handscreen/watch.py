@@ -334,6 +334,9 @@ class Watch:
                     # screens are read first (which takes the card back), then the table question.
                     self.follow_up(changed, deeper=False)
                     read_first, changed = True, []
+                    targets = self.targets()  # the read may have ended the match
+                    if not targets:
+                        return
                 table_bad = not self._passes(self.table_question(targets))
         else:
             changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
