@@ -8,9 +8,12 @@ anyway, so the two go out as one ``execute`` chain: a quiet turn sends no table 
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from dfg_bridge.host.handscreen import CHEST, Button
 from dfg_bridge.host.handscreen.watch import (
@@ -20,7 +23,15 @@ from dfg_bridge.host.handscreen.watch import (
     SLOW_IDLE,
     TABLE_ON_TURN,
 )
-from tests.host.handscreen.handrig import BUTTON_SLOTS, Clicker, Sent, hand_rig, start_cpu_match
+from tests.host.handscreen.handrig import (
+    BUTTON_SLOTS,
+    Clicker,
+    Sent,
+    hand_rig,
+    held_cards,
+    start_cpu_match,
+    world_cards,
+)
 from tests.host.rig import Rig, settings, table, with_durations
 
 TABLE_ALONE = "execute unless items entity @a["
@@ -188,3 +199,44 @@ def test_a_long_think_is_looked_at_less_often(sim_factory: Any, tmp_path: Path) 
         rig.host.step(0.02)
     looks = _look_times(s, mark)
     assert max(b - a for a, b in itertools.pairwise(looks)) < 0.8 * SLOW_IDLE  # quick again
+
+
+@pytest.mark.parametrize("mode", ["pickup", "throw"])
+def test_a_click_between_the_read_and_the_table_question_is_mended(
+    sim_factory: Any, tmp_path: Path, mode: str
+) -> None:
+    """The read-first look makes several commands: a click seen by the joint question, the screen's read
+    and redraw, then the table question. Steve takes a second card (onto the cursor, or throws it) just
+    before that table question: it fails, and the sweep brings everything back; nothing is kept or lost."""
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    hand = [v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots]
+    first, second = hand[0], hand[1]
+    race = {"kind": "click", "menu_slot": clicker.slot_of_card(second), "mode": mode}
+    rig.ctl.race(r"^" + re.escape(TABLE_ALONE), "Steve", race)
+    mark = len(s.commands)
+    clicker.hands.watch._table_due = 0.0  # the next look asks the table question too
+    clicker.click(clicker.slot_of_card(first), "pickup", 0)
+    assert rig.until(lambda: rig.ctl.races()["races"] == [], 5), "the race never fired"
+    fired = rig.ctl.races()["fired"]
+    # (A throw changes nothing on the player, so the sim reports it as not "done"; the sweep shows it.)
+    assert fired and (mode == "throw" or fired[0]["result"]["done"]), [f["result"] for f in fired]
+    _run(rig, 1.0)
+    clicker.settle()
+    after = s.commands[mark:]
+    reads = [i for i, c in enumerate(after) if c.startswith("data get block ")]
+    asked = [i for i, c in enumerate(after) if c.startswith(TABLE_ALONE)]
+    assert reads and asked and reads[0] < asked[0], after  # the race came after the screen's read
+    if mode == "throw":  # the card thrown out was found near the table and removed
+        assert any(c.startswith("kill @e[type=minecraft:item") for c in after), after
+    assert not rig.ctl.player("Steve").get("cursor")
+    assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0
+    assert first in clicker.selected()
+    shown = {slot: (v["name"], v["count"]) for slot, v in clicker.view().items()}
+    drawn = clicker.screen.drawn or {}
+    assert shown == {
+        slot: (c.spec.name.plain() if c.spec.name else "", c.spec.count) for slot, c in drawn.items()
+    }
+    assert rig.invalid() == []
