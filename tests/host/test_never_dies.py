@@ -194,7 +194,7 @@ def test_a_failing_command_inside_any_handler_is_survived(
         rig.dfg("Steve", "start cpu")
         assert rig.until(lambda: table.run is not None)
         rig.settle(0.3)
-        if case == "poll":  # screens are polled on their owner's turn
+        if case in ("poll", "tick"):  # screens are polled, and the countdown shown, on Steve's turn
             assert rig.until(lambda: rig.move_for("t1", "Steve") is not None, 20)
         sink.arm()
         if case == "timer":
@@ -207,7 +207,8 @@ def test_a_failing_command_inside_any_handler_is_survived(
         elif case == "poll":
             host.handle(HandPoll("t1", table.hands.watch._token))
         else:
-            table.flow.timer.deadline = host.ctx.clock() + 30  # the tick redraws the countdown: a command
+            # a countdown no turn timer shows, so the tick must redraw it: a command
+            table.flow.timer.deadline = host.ctx.clock() + 999
             host.handle(Tick())
     assert sink.failures == 1
     # Logged once: as the event's failure, or (a tick's work is per table) as that table's.
