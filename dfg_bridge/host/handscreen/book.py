@@ -5,7 +5,8 @@ book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-c
 opens its pages without the daemon: a small hand is one page with the field and 出す / パス / 選択を外す;
 a larger one has those on the first page and the hand as clickable cards on the next — the chat
 hand's own texts (:func:`~dfg_bridge.host.handscreen.chatview.chat_hand`), every button a ``/trigger``
-click.
+click. On 1.21.6+ the pages leave the field out: using the book opens the hand dialog, which shows it,
+so the other players' plays do not rewrite the book.
 
 * **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
   (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
@@ -151,7 +152,9 @@ class HandBook:
 
         parts, buttons = texts(state.selected)
         head, cards = parts[0], parts[1:]
-        field = field_text(ctx, state)
+        # 1.21.6+: using the book opens the dialog, which shows the field; a field on the pages too would
+        # be a page write at every play of every player (issue 19).
+        field = None if ctx.r.has_dialog else field_text(ctx, state)
         whole = _page(head, field, cards, buttons, "(1/1)")
         worst = texts(frozenset(c.index for c in state.hand))[0][1:]  # every card marked ✔
         if self._fits(player, _page(head, field, worst, buttons, "(1/1)")) and self._fits(player, whole):

@@ -77,8 +77,10 @@ QUIET_AFTER = 3.0
 """Seconds without a turn's start, an opening or a click after which a thinking player's screen is
 looked at every :data:`SLOW_IDLE` seconds instead of every :attr:`WatchTimes.idle` (back-off)."""
 SLOW_IDLE = 0.5
-"""Seconds between looks at a screen that has been quiet for :data:`QUIET_AFTER` seconds: a long think
-ends with a click seen at most half a second later (0.25 s on average; 0.15 s before it)."""
+"""Seconds between looks at a screen that has been quiet for :data:`QUIET_AFTER` seconds, or whose
+player has neither opened a chest nor clicked since their turn started: a long think, or a first click
+in a chest left open, is seen at most half a second later (0.25 s on average; 0.15 s at the idle pace).
+A player who opens their chest is looked at every :data:`AFTER_OPENING` seconds from that look on."""
 TABLE_ON_TURN = 1.0
 """Seconds between table questions while a seated player may act (their own chest is watched)."""
 
@@ -109,6 +111,11 @@ class Watch:
         self._opened_until = 0.0
         self._active_at = 0.0
         """When a turn started, a chest was opened or a click was seen (see :data:`QUIET_AFTER`)."""
+        self._engaged = False
+        """Whether an acting player opened a chest or clicked since their turn started (see
+        :data:`SLOW_IDLE`)."""
+        self._saw_opening = False
+        """Whether the screen questions of the current look found an opening (and only that)."""
         self._quiet_keys_until = 0.0
         self._suspect = 0
         self._ready = False
@@ -146,6 +153,7 @@ class Watch:
             if may and not screen.acting:
                 screen.fresh = True  # the first look of a turn: what it finds was done off turn
                 now = True
+                self._engaged = False
                 self._active_at = self.hs.table.ctx.clock()
             screen.acting = may
             acting = acting or may
@@ -173,7 +181,8 @@ class Watch:
             return self.times.fast
         if clock < self._opened_until:
             return min(self.times.idle, max(self.times.fast, AFTER_OPENING))
-        if clock - max(self._active_at, self._hot_until, self._opened_until) >= QUIET_AFTER:
+        quiet = clock - max(self._active_at, self._hot_until, self._opened_until) >= QUIET_AFTER
+        if quiet or not self._engaged:
             return max(self.times.idle, SLOW_IDLE)
         return self.times.idle
 
@@ -283,6 +292,7 @@ class Watch:
         if execute_failed(replies[-1]) and all(execute_passed(reply) for reply in replies[:-1]):
             self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
             self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)
+            self._engaged = self._saw_opening = True
             return False
         return True
 
@@ -328,7 +338,15 @@ class Watch:
             if watched and self._passes(self.joint_question(targets, watched)):
                 watched = []  # both questions answered "nothing" in one command
             else:
+                self._saw_opening = False
                 changed = [s for s in watched if self._screen_changed(s, clock)]
+                if not changed and self._saw_opening:
+                    # The acting player opened their chest, most likely all the joint question saw: the
+                    # next look (AFTER_OPENING away) asks it again instead of the table question now.
+                    self._table_due = clock
+                    for screen in acting:
+                        screen.fresh = False  # their screen holds what was drawn
+                    return
                 if changed:
                     # A click, most likely: its card on the cursor fails the table question too, so the
                     # screens are read first (which takes the card back), then the table question.
@@ -347,6 +365,7 @@ class Watch:
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).
             self._hot_until = clock + self.times.hot
+            self._engaged = True
             hs.draw_pending()  # whoever opened it sees the current screen
             table_bad = not self._passes(self._chains(self._item_tests(targets)))
         if not table_bad and not changed:
@@ -372,6 +391,7 @@ class Watch:
             found = hs.read(screen, acting=screen.acting)  # as the arm() before this look saw it
             if found is not None and found.changed:
                 self._hot_until = clock + self.times.hot
+                self._engaged = True
                 self._suspect = 0
                 read_changes = True
         if deeper and read_changes and self._passes(self._chains(self._item_tests(self.targets()))):

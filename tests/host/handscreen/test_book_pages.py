@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dfg_bridge.engine import parse_cards
 from dfg_bridge.host.handscreen.build import screen_state
 from dfg_bridge.host.handscreen.state import SortOrder
@@ -18,8 +20,11 @@ def _differ(a: tuple[Any, ...], b: tuple[Any, ...]) -> list[int]:
     return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
 
 
-def test_a_selection_or_a_field_rewrites_one_page(sim_factory: Any, tmp_path: Path) -> None:
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", rounds=1)
+@pytest.mark.parametrize("version", ["1.21.4", "1.21.6"])
+def test_a_selection_or_a_field_rewrites_one_page(sim_factory: Any, tmp_path: Path, version: str) -> None:
+    """A selection rewrites its card's page; a new field the first page, or on 1.21.6+ (where using
+    the book opens the dialog, which shows the field) no page at all (issue 19)."""
+    rig = hand_rig(sim_factory, tmp_path, version=version, rounds=1)
     rig.start_daemon()
     start_cpu_match(rig)
     clicker = Clicker(rig, "Steve")
@@ -37,4 +42,4 @@ def test_a_selection_or_a_field_rewrites_one_page(sim_factory: Any, tmp_path: Pa
     for field in ("S3", "S10 H10 D10 C10"):
         cards_on = tuple(parse_cards(field))
         shown = book.pages(replace(state, field=cards_on, readings=cards_on), "Steve")
-        assert _differ(pages, shown) == [0]
+        assert _differ(pages, shown) == ([] if version == "1.21.6" else [0])

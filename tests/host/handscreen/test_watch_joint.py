@@ -162,7 +162,7 @@ def test_after_an_opening_the_watch_looks_every_tenth_of_a_second(sim_factory: A
     rig.settle(0.5)
     clicker.open()
     mark = len(s.commands)
-    _run(rig, HOT_AFTER_OPENING * 0.9, 0.01)
+    _run(rig, SLOW_IDLE + HOT_AFTER_OPENING * 0.9, 0.01)  # the opening is seen by the next look
     assert clicker.may_act()
     looks = _look_times(s, mark)
     gaps = [b - a for a, b in itertools.pairwise(looks)]
@@ -240,3 +240,51 @@ def test_a_click_between_the_read_and_the_table_question_is_mended(
         slot: (c.spec.name.plain() if c.spec.name else "", c.spec.count) for slot, c in drawn.items()
     }
     assert rig.invalid() == []
+
+
+def test_a_turn_before_its_first_opening_or_click_is_looked_at_every_half_second(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    """Until the acting player opens a chest or clicks, their screen is looked at every SLOW_IDLE
+    seconds (a click in a chest left open is seen at most that late); their opening makes the watch
+    quick at once."""
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
+    mark = len(s.commands)
+    _run(rig, 2.2)
+    assert clicker.may_act()
+    gaps = [b - a for a, b in itertools.pairwise(_look_times(s, mark))]
+    assert len(gaps) >= 3 and min(gaps) >= 0.9 * SLOW_IDLE, gaps
+    clicker.open()
+    mark = len(s.commands)
+    _run(rig, HOT_AFTER_OPENING * 0.9, 0.01)
+    gaps = [b - a for a, b in itertools.pairwise(_look_times(s, mark))]
+    assert len(gaps) >= 4 and max(gaps[1:]) < 0.8 * rig.table().hands.watch.times.idle, gaps
+
+
+def test_an_opening_seen_by_the_joint_question_costs_no_table_question_of_its_own(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    """The joint question fails when the acting player opens their chest; the screen question tells it
+    was only that, and the table question rides on the next look (AFTER_OPENING away) instead of being
+    asked on its own."""
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    rig.ctl.close("Steve")
+    rig.settle(0.2)
+    mark = len(s.commands)
+    clicker.hands.watch._table_due = 0.0  # the next look is a joint question
+    clicker.open()
+    _run(rig, 0.6, 0.01)
+    after = s.commands[mark:]
+    resets = [
+        i
+        for i, c in enumerate(after)
+        if c.startswith("scoreboard players set @a[name=Steve") and "dfg_oc" in c
+    ]
+    assert resets, after
+    assert not [c for c in after if c.startswith(TABLE_ALONE)], after
+    joint_after = [c for c in after[resets[0] :] if c.startswith("execute if block ") and "@a[tag=" in c]
+    assert joint_after, after  # the table question was asked with the next look
+    assert clicker.may_act() and rig.invalid() == []
