@@ -28,7 +28,7 @@ from dfg_bridge.host.handscreen.base import HandPoll, ScreenRenderer
 from dfg_bridge.host.handscreen.book import HandBook
 from dfg_bridge.host.handscreen.clicks import Diff
 from dfg_bridge.host.handscreen.keys import Key, KeyRing
-from dfg_bridge.host.handscreen.layout import CHEST, Surface
+from dfg_bridge.host.handscreen.layout import CHEST, Button, Surface
 from dfg_bridge.host.handscreen.painter import Painter
 from dfg_bridge.host.handscreen.screen import ChestSurface, EnderSurface, HandScreen, chest_halves
 from dfg_bridge.host.handscreen.state import ScreenState
@@ -258,7 +258,8 @@ class HandScreens:
         commands = screen.surface.reads(self.r)
         # The part (chest half) that changed last is read first, and a click found there is handled
         # at once: the other half is asked about again at the next look. A turn's first look reads
-        # every part (all it finds is undone together).
+        # every part (all it finds is undone together), and so does a look that finds a button
+        # pressed: cards clicked just before it in the other half are selected first, then it acts.
         order = sorted(range(len(commands)), key=lambda part: part != screen.last_part)
         try:
             for part in order:
@@ -266,7 +267,8 @@ class HandScreens:
                 found = screen.read(replies, key_tag=self.key_tag(screen.seat), item_id=self.r.item_id)
                 if found.changed and not screen.fresh:
                     screen.last_part = part
-                    break
+                    if not _presses_button(screen, found):
+                        break
         except ReadError:
             log.warning("table %s: cannot read %s's screen: %.120s", self.table.id, screen.player,
                         " | ".join(replies.values()))  # fmt: skip
@@ -314,6 +316,11 @@ class HandScreens:
     def stop(self) -> None:
         """The table is gone or stopped: no more looks."""
         self.watch.stop()
+
+
+def _presses_button(screen: HandScreen, found: Diff) -> bool:
+    drawn = screen.drawn or {}
+    return any(isinstance(drawn[slot].target, Button) for slot in found.clicked if slot in drawn)
 
 
 __all__ = ["HandScreens"]

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from dfg_bridge.engine import Play
 from dfg_bridge.host.handscreen import CHEST, Button
 from dfg_bridge.host.handscreen.watch import (
     AFTER_OPENING,
@@ -288,3 +289,39 @@ def test_an_opening_seen_by_the_joint_question_costs_no_table_question_of_its_ow
     joint_after = [c for c in after[resets[0] :] if c.startswith("execute if block ") and "@a[tag=" in c]
     assert joint_after, after  # the table question was asked with the next look
     assert clicker.may_act() and rig.invalid() == []
+
+
+def test_cards_and_play_clicked_within_one_look_play_those_cards(sim_factory: Any, tmp_path: Path) -> None:
+    """A quick player clicks cards (top half) and then 出す (bottom half) between two looks: the last
+    card, still on the cursor, goes into the button's slot. The look that reads the button's half first
+    must also read the other half, select the cards, and only then press 出す (before, 出す was refused
+    as 「カードが選ばれていません」 and the cards selected afterwards: a bench player waited out the turn)."""
+    rig, clicker, _ = _at_steves_turn(sim_factory, tmp_path)
+    clicker.open()
+    chosen: list[str] = []
+    for _ in range(8):
+        clicker.ready()
+        clicker.settle()
+        rnd = clicker.tbl.run.round  # type: ignore[union-attr]
+        top = {v["name"].lstrip("✔"): slot for slot, v in clicker.view().items() if 18 <= slot <= 26}
+        plays = [a for a in rnd.legal_actions(clicker.seat()) if isinstance(a, Play)]
+        chosen = next(
+            ([str(c) for c in a.meld.cards] for a in plays if all(str(c) in top for c in a.meld.cards)), []
+        )
+        if chosen:
+            break
+        clicker.do(rnd.timeout_action(clicker.seat()))  # nothing to play from the top half: next turn
+        assert rig.until(clicker.may_act, 30)
+    assert chosen, "nothing of the top half was playable in eight turns"
+    before = rig.table().run.round.hand_counts()[clicker.seat()]  # type: ignore[union-attr]
+    clicker.screen.last_part = 1  # the button's half is read first
+    for card in chosen:
+        rig.ctl.click("Steve", top[card], "pickup", 0)
+    rig.ctl.click("Steve", BUTTON_SLOTS[Button.PLAY], "pickup", 0)
+    assert rig.until(lambda: not clicker.may_act(), 5), rig.chat("Steve")[-5:]
+    rnd = rig.table().run.round  # type: ignore[union-attr]
+    assert rnd.hand_counts()[clicker.seat()] == before - len(chosen)
+    assert "カードが選ばれていません。" not in rig.chat("Steve")  # the refusal, a line of its own
+    rig.settle(0.5)
+    assert not rig.ctl.player("Steve").get("cursor")
+    assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0 and rig.invalid() == []
