@@ -382,12 +382,16 @@ class CommandRenderer(Protocol):
         """``execute if items entity <target> <slot> <predicate> run <command>``."""
         ...
 
-    def unless_foreign_in_block(self, pos: BlockPos, slot: str, command: str) -> str:
-        """``command`` only if the container slot holds nothing or an item of ours."""
+    def unless_foreign_in_block(
+        self, pos: BlockPos, slot: str, command: str, *, own: str | None = None
+    ) -> str:
+        """``command`` only if the container slot holds nothing or an item of ours (``own``: only our
+        item of that tag)."""
         ...
 
-    def unless_foreign_on(self, target: str, slot: str, command: str) -> str:
-        """``command`` only if the player's slot holds nothing or an item of ours."""
+    def unless_foreign_on(self, target: str, slot: str, command: str, *, own: str | None = None) -> str:
+        """``command`` only if the player's slot holds nothing or an item of ours (``own``: only our
+        item of that tag)."""
         ...
 
     def set_lock(self, pos: BlockPos, name: str, tag: str) -> str:

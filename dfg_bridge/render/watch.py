@@ -33,6 +33,7 @@ _SLOT_RANGES = frozenset(
 
 
 _STAT_RE = re.compile(r"^[a-z0-9_]{1,40}$")
+_TAG_RE = re.compile(r"^[a-z][a-z0-9_]{0,30}$")
 
 
 class WatchCommands(DialectBase):
@@ -109,17 +110,22 @@ class WatchCommands(DialectBase):
             raise RenderError("too_long", f"{len(checks)} checks do not fit in one command")
         return command
 
-    def unless_foreign_in_block(self, pos: tuple[int, int, int], slot: str, command: str) -> str:
+    def unless_foreign_in_block(
+        self, pos: tuple[int, int, int], slot: str, command: str, *, own: str | None = None
+    ) -> str:
         """``command`` only if container slot ``slot`` at ``pos`` holds nothing or an item of ours.
 
         ``execute unless items block <pos> <slot> *[!custom_data~{dfg:{}}] run <command>``: a write that
-        would replace a player's own item does not happen (the reply is then empty).
+        would replace a player's own item does not happen (the reply is then empty). With ``own`` (an
+        item tag such as ``h45``) only our item of that tag may be replaced: a card a player moved there
+        stays until the screen is read.
         """
-        return self._unless_foreign(f"block {self.block_pos(pos)}", slot, command)
+        return self._unless_foreign(f"block {self.block_pos(pos)}", slot, command, own)
 
-    def unless_foreign_on(self, target: str, slot: str, command: str) -> str:
-        """``command`` only if the player's ``slot`` holds nothing or an item of ours (ender-chest screen)."""
-        return self._unless_foreign(f"entity {self.target(target)}", slot, command)
+    def unless_foreign_on(self, target: str, slot: str, command: str, *, own: str | None = None) -> str:
+        """``command`` only if the player's ``slot`` holds nothing or an item of ours (ender-chest screen;
+        ``own``: as :meth:`unless_foreign_in_block`)."""
+        return self._unless_foreign(f"entity {self.target(target)}", slot, command, own)
 
     def if_items_on(self, target: str, slot: str, predicate: str, command: str) -> str:
         """``execute if items entity <target> <slot> <predicate> run <command>`` (only while it holds)."""
@@ -127,10 +133,13 @@ class WatchCommands(DialectBase):
             raise RenderError("bad_command", f"not a command to wrap: {command!r}")
         return f"execute if items entity {self.target(target)} {self.slot(slot)} {predicate} run {command}"
 
-    def _unless_foreign(self, where: str, slot: str, command: str) -> str:
+    def _unless_foreign(self, where: str, slot: str, command: str, own: str | None) -> str:
         if not command or command.startswith("/") or "\n" in command:
             raise RenderError("bad_command", f"not a command to wrap: {command!r}")
-        return f"execute unless items {where} {self.slot(slot)} *[!custom_data~{{dfg:{{}}}}] run {command}"
+        if own is not None and not _TAG_RE.fullmatch(own):
+            raise RenderError("bad_name", f"not an item tag: {own!r}")
+        ours = "{}" if own is None else f'{{id:"{own}"}}'
+        return f"execute unless items {where} {self.slot(slot)} *[!custom_data~{{dfg:{ours}}}] run {command}"
 
     def stat_objective(self, name: str, stat: str) -> str:
         """``scoreboard objectives add <name> minecraft.custom:minecraft.<stat>`` (e.g. ``open_chest``)."""

@@ -42,6 +42,15 @@ def test_chains_and_checks() -> None:
         (1, 2, 3), "container.4", "item replace block 1 2 3 container.4 with air"
     )
     assert guarded.startswith("execute unless items block 1 2 3 container.4 *[!custom_data~{dfg:{}}] run ")
+    # Only over our item of the slot's own tag (a card a player moved there is kept for the next read).
+    own = d.unless_foreign_in_block(
+        (1, 2, 3), "container.4", "item replace block 1 2 3 container.4 with air", own="h4"
+    )
+    assert own.startswith('execute unless items block 1 2 3 container.4 *[!custom_data~{dfg:{id:"h4"}}] run ')
+    with pytest.raises(RenderError):
+        d.unless_foreign_on(
+            "Steve", "enderchest.4", "item replace entity Steve enderchest.4 with air", own='h4"}'
+        )
     with pytest.raises(RenderError):
         d.all_clear([])
     with pytest.raises(RenderError):

@@ -260,6 +260,8 @@ class HandScreens:
         # at once: the other half is asked about again at the next look. A turn's first look reads
         # every part (all it finds is undone together), and so does a look that finds a button
         # pressed: cards clicked just before it in the other half are selected first, then it acts.
+        # (A press right after a card click, read from the cards' half, is kept for the next look by
+        # the redraw's guard: see HandScreen.commands_for.)
         order = sorted(range(len(commands)), key=lambda part: part != screen.last_part)
         try:
             for part in order:

@@ -162,10 +162,12 @@ class Painter:
         if first:
             commands.sort(key=lambda pair: pair[0] not in first)
         for slot, command in commands:
+            drew = screen.drawn.get(slot) is not None  # then the guard allows only our item of the slot
             reply = self.hs.run("draw", command)
             if not reply:
-                screen.foreign.add(slot)  # the guard found a player's own item there
-                continue
+                if not drew:
+                    screen.foreign.add(slot)  # the guard found a player's own item there
+                continue  # else something was put there since it was drawn: the next read sees it
             screen.mark(slot, want.get(slot))
             sent += 1
         sent += self._title(screen, state)

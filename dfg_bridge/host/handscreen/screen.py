@@ -16,7 +16,7 @@ from dfg_bridge.engine.cards import Card
 from dfg_bridge.host.handscreen.clicks import Diff, Drawn, diff
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.state import SortOrder
-from dfg_bridge.host.handscreen.view import Cell
+from dfg_bridge.host.handscreen.view import Cell, tag_of
 from dfg_bridge.model.items import ItemSpec
 from dfg_bridge.model.positions import BlockPos
 from dfg_bridge.replies.items import SlotSeen, namespaced, parse_items
@@ -58,12 +58,16 @@ class SlotWriter(Protocol):
         """``data get entity <target> [<path>]``."""
         ...
 
-    def unless_foreign_in_block(self, pos: BlockPos, slot: str, command: str) -> str:
-        """``command`` only if the container slot holds nothing or an item of ours."""
+    def unless_foreign_in_block(
+        self, pos: BlockPos, slot: str, command: str, *, own: str | None = None
+    ) -> str:
+        """``command`` only if the container slot holds nothing or an item of ours (``own``: only our
+        item of that tag)."""
         ...
 
-    def unless_foreign_on(self, target: str, slot: str, command: str) -> str:
-        """``command`` only if the player's slot holds nothing or an item of ours."""
+    def unless_foreign_on(self, target: str, slot: str, command: str, *, own: str | None = None) -> str:
+        """``command`` only if the player's slot holds nothing or an item of ours (``own``: only our
+        item of that tag)."""
         ...
 
     def item_id(self, item: str) -> str:
@@ -112,16 +116,17 @@ class ChestSurface:
     kind: Surface = Surface.CHEST
     size: int = 54
 
-    def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
+    def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None, *, own: str | None = None) -> str:
         """The command that puts ``spec`` (or nothing) into screen slot ``slot``.
 
         It never replaces a player's own item: the write is conditional on the slot holding nothing
-        or an item of ours, checked in the same command (its reply is empty when it did not happen).
+        or an item of ours (``own``: only our item of that tag), checked in the same command (its reply
+        is empty when it did not happen).
         """
         pos, index = self.spot(slot)
         name = f"container.{index}"
         write = r.empty_block_slot(pos, name) if spec is None else r.item_to_block(pos, name, spec)
-        return r.unless_foreign_in_block(pos, name, write)
+        return r.unless_foreign_in_block(pos, name, write, own=own)
 
     def spot(self, slot: int) -> tuple[BlockPos, int]:
         """The chest half and its container index that hold screen slot ``slot``."""
@@ -162,16 +167,16 @@ class EnderSurface:
     kind: Surface = Surface.ENDER_CHEST
     size: int = 27
 
-    def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None) -> str:
+    def write(self, r: SlotWriter, slot: int, spec: ItemSpec | None, *, own: str | None = None) -> str:
         """The command that puts ``spec`` (or nothing) into ender-chest slot ``slot`` (never over the
-        player's own item)."""
+        player's own item; ``own``: only over our item of that tag)."""
         name = f"enderchest.{slot}"
         write = (
             r.empty_player_slot(self.player, name)
             if spec is None
             else r.item_to_player(self.player, name, spec)
         )
-        return r.unless_foreign_on(self.player, name, write)
+        return r.unless_foreign_on(self.player, name, write, own=own)
 
     def reads(self, r: SlotWriter) -> list[str]:
         """The command that reads the ender chest back."""
@@ -233,16 +238,22 @@ class HandScreen:
     _parts: dict[int, tuple[str, dict[int, SlotSeen]]] = field(default_factory=dict)
 
     def commands_for(self, desired: Mapping[int, Cell], r: SlotWriter) -> list[tuple[int, str]]:
-        """``(slot, command)`` for every slot whose content must change (after a wipe if unknown)."""
+        """``(slot, command)`` for every slot whose content must change (after a wipe if unknown).
+
+        A slot still showing what was drawn there is written only over that (our item of the slot's
+        tag): if a player moved another card into it since, such as the card on their cursor when they
+        pressed a button, the write does not happen and the next read sees the click (issue 19).
+        """
         shown = self.drawn if self.drawn is not None else {}
         out: list[tuple[int, str]] = []
         for slot in sorted({*shown, *desired, *self.stray} - self.foreign):
             want, have = desired.get(slot), shown.get(slot)
+            own = tag_of(slot) if have is not None else None
             if want is None:
                 if have is not None or slot in self.stray:
-                    out.append((slot, self.surface.write(r, slot, None)))
+                    out.append((slot, self.surface.write(r, slot, None, own=own)))
             elif have is None or have.spec != want.spec:
-                out.append((slot, self.surface.write(r, slot, want.spec)))
+                out.append((slot, self.surface.write(r, slot, want.spec, own=own)))
         return out
 
     def mark(self, slot: int, cell: Cell | None) -> None:

@@ -291,11 +291,16 @@ def test_an_opening_seen_by_the_joint_question_costs_no_table_question_of_its_ow
     assert clicker.may_act() and rig.invalid() == []
 
 
-def test_cards_and_play_clicked_within_one_look_play_those_cards(sim_factory: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("first", [0, 1], ids=["cards_half_read_first", "buttons_half_read_first"])
+def test_cards_and_play_clicked_within_one_look_play_those_cards(
+    sim_factory: Any, tmp_path: Path, first: int
+) -> None:
     """A quick player clicks cards (top half) and then 出す (bottom half) between two looks: the last
-    card, still on the cursor, goes into the button's slot. The look that reads the button's half first
-    must also read the other half, select the cards, and only then press 出す (before, 出す was refused
-    as 「カードが選ばれていません」 and the cards selected afterwards: a bench player waited out the turn)."""
+    card, still on the cursor, goes into the button's slot. Whichever half the look reads first, it
+    reads both, selects the cards, and only then presses 出す. Before, read from the buttons' half, 出す
+    was refused (「カードが選ばれていません」) and the cards selected afterwards; read from the cards'
+    half, the selection's redraw of 出す erased the press. Either way a bench player waited out the
+    turn."""
     rig, clicker, _ = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     chosen: list[str] = []
@@ -314,7 +319,7 @@ def test_cards_and_play_clicked_within_one_look_play_those_cards(sim_factory: An
         assert rig.until(clicker.may_act, 30)
     assert chosen, "nothing of the top half was playable in eight turns"
     before = rig.table().run.round.hand_counts()[clicker.seat()]  # type: ignore[union-attr]
-    clicker.screen.last_part = 1  # the button's half is read first
+    clicker.screen.last_part = first
     for card in chosen:
         rig.ctl.click("Steve", top[card], "pickup", 0)
     rig.ctl.click("Steve", BUTTON_SLOTS[Button.PLAY], "pickup", 0)
