@@ -208,8 +208,9 @@ class HandConfig:
     )
     idle_poll_interval: float = opt(
         0.3,
-        "Seconds between looks while a player may act but has not clicked lately (after 3 s without a click, "
-        "every 0.5 s, or at this pace if it is slower; after an opening, every 0.1 s for 1 s).",
+        "Seconds between looks while a player may act but has not clicked lately (every 0.5 s, or at this "
+        "pace if it is slower, until they first open their chest or click in a turn, and after 3 s without "
+        "a click; after an opening, every 0.1 s for 1 s).",
         min=0.01,
         max=5.0,
     )
