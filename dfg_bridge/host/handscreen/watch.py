@@ -40,11 +40,19 @@ once their screen has been quiet for :data:`QUIET_AFTER` seconds (a player think
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dfg_bridge.host.handscreen import seats
 from dfg_bridge.host.handscreen.base import HandPoll
+from dfg_bridge.host.handscreen.cadence import (
+    AFTER_OPENING,
+    HOT_AFTER_OPENING,
+    KEY_RETRY,
+    QUIET_AFTER,
+    SLOW_IDLE,
+    TABLE_ON_TURN,
+    WatchTimes,
+)
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.model.limits import MAX_COMMAND_BYTES
@@ -65,38 +73,6 @@ QUIET_KEYS = 5.0
 """Seconds the key checks are left out after a look that found nothing to mend (a key on the cursor)."""
 SUSPECT_PAUSE = 2.0
 """After three such looks in a row, the next look waits this long."""
-HOT_AFTER_OPENING = 1.0
-"""Seconds the watch looks quicker after the acting player opened a chest (clicks are coming)."""
-AFTER_OPENING = 0.1
-"""Seconds between looks in that time: a person's first click comes some tenths of a second after the
-chest opens, so the 50 ms of a click's :attr:`WatchTimes.hot` time would be looks that find nothing
-(about one look in seven of a turn; issue 19)."""
-KEY_RETRY = 2.0
-"""Seconds between tries to give a key to a player whose inventory was full."""
-QUIET_AFTER = 3.0
-"""Seconds without a turn's start, an opening or a click after which a thinking player's screen is
-looked at every :data:`SLOW_IDLE` seconds instead of every :attr:`WatchTimes.idle` (back-off)."""
-SLOW_IDLE = 0.5
-"""Seconds between looks at a screen that has been quiet for :data:`QUIET_AFTER` seconds, or whose
-player has neither opened a chest nor clicked since their turn started: a long think, or a first click
-in a chest left open, is seen at most half a second later (0.25 s on average; 0.15 s at the idle pace).
-A player who opens their chest is looked at every :data:`AFTER_OPENING` seconds from that look on."""
-TABLE_ON_TURN = 1.0
-"""Seconds between table questions while a seated player may act (their own chest is watched)."""
-
-
-@dataclass(frozen=True, slots=True)
-class WatchTimes:
-    """Seconds between looks."""
-
-    fast: float = 0.05
-    """Right after a click or an opening (the config's ``hand.poll_interval``)."""
-    hot: float = 0.2
-    """How long "right after" lasts."""
-    idle: float = 0.3
-    """While a seated player may act."""
-    off_turn: float = 1.2
-    """While no seated player may act: how soon a card taken out off turn comes back."""
 
 
 class Watch:
