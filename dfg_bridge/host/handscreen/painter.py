@@ -160,12 +160,11 @@ class Painter:
             screen.stray = set(range(screen.surface.size)) - screen.foreign if screen.foreign else set()
         commands = screen.commands_for(want, self.hs.r)
         if first:
-            commands.sort(key=lambda pair: pair[0] not in first)
-        for slot, command in commands:
-            drew = screen.drawn.get(slot) is not None  # then the guard allows only our item of the slot
+            commands.sort(key=lambda entry: entry[0] not in first)
+        for slot, command, own in commands:
             reply = self.hs.run("draw", command)
             if not reply:
-                if not drew:
+                if not own:
                     screen.foreign.add(slot)  # the guard found a player's own item there
                 continue  # else something was put there since it was drawn: the next read sees it
             screen.mark(slot, want.get(slot))

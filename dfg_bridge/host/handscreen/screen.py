@@ -237,23 +237,24 @@ class HandScreen:
     """Read-backs that found a change (each handled as clicks)."""
     _parts: dict[int, tuple[str, dict[int, SlotSeen]]] = field(default_factory=dict)
 
-    def commands_for(self, desired: Mapping[int, Cell], r: SlotWriter) -> list[tuple[int, str]]:
-        """``(slot, command)`` for every slot whose content must change (after a wipe if unknown).
+    def commands_for(self, desired: Mapping[int, Cell], r: SlotWriter) -> list[tuple[int, str, bool]]:
+        """``(slot, command, own)`` for every slot whose content must change (after a wipe if unknown).
 
-        A slot still showing what was drawn there is written only over that (our item of the slot's
-        tag): if a player moved another card into it since, such as the card on their cursor when they
-        pressed a button, the write does not happen and the next read sees the click (issue 19).
+        ``own``: the slot still shows what was drawn there, so it is written only over that (our item
+        of the slot's tag). If a player moved another card into it since, such as the card on their
+        cursor when they pressed a button, the write does not happen and the next read sees the click
+        (issue 19); without ``own``, a write that does not happen met a player's own item.
         """
         shown = self.drawn if self.drawn is not None else {}
-        out: list[tuple[int, str]] = []
+        out: list[tuple[int, str, bool]] = []
         for slot in sorted({*shown, *desired, *self.stray} - self.foreign):
             want, have = desired.get(slot), shown.get(slot)
             own = tag_of(slot) if have is not None else None
             if want is None:
                 if have is not None or slot in self.stray:
-                    out.append((slot, self.surface.write(r, slot, None, own=own)))
+                    out.append((slot, self.surface.write(r, slot, None, own=own), own is not None))
             elif have is None or have.spec != want.spec:
-                out.append((slot, self.surface.write(r, slot, want.spec, own=own)))
+                out.append((slot, self.surface.write(r, slot, want.spec, own=own), own is not None))
         return out
 
     def mark(self, slot: int, cell: Cell | None) -> None:

@@ -87,11 +87,6 @@ class Watch:
         self._opened_until = 0.0
         self._active_at = 0.0
         """When a turn started, a chest was opened or a click was seen (see :data:`QUIET_AFTER`)."""
-        self._engaged = False
-        """Whether an acting player opened a chest or clicked since their turn started (see
-        :data:`SLOW_IDLE`)."""
-        self._saw_opening = False
-        """Whether the screen questions of the current look found an opening (and only that)."""
         self._quiet_keys_until = 0.0
         self._suspect = 0
         self._ready = False
@@ -129,7 +124,6 @@ class Watch:
             if may and not screen.acting:
                 screen.fresh = True  # the first look of a turn: what it finds was done off turn
                 now = True
-                self._engaged = False
                 self._active_at = self.hs.table.ctx.clock()
             screen.acting = may
             acting = acting or may
@@ -157,8 +151,9 @@ class Watch:
             return self.times.fast
         if clock < self._opened_until:
             return min(self.times.idle, max(self.times.fast, AFTER_OPENING))
-        quiet = clock - max(self._active_at, self._hot_until, self._opened_until) >= QUIET_AFTER
-        if quiet or not self._engaged:
+        lively = max(self._hot_until, self._opened_until)
+        engaged = lively > self._active_at  # a click or an opening since the turn started
+        if not engaged or clock - max(self._active_at, lively) >= QUIET_AFTER:
             return max(self.times.idle, SLOW_IDLE)
         return self.times.idle
 
@@ -268,7 +263,6 @@ class Watch:
         if execute_failed(replies[-1]) and all(execute_passed(reply) for reply in replies[:-1]):
             self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
             self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)
-            self._engaged = self._saw_opening = True
             return False
         return True
 
@@ -314,9 +308,9 @@ class Watch:
             if watched and self._passes(self.joint_question(targets, watched)):
                 watched = []  # both questions answered "nothing" in one command
             else:
-                self._saw_opening = False
+                opened_until = self._opened_until
                 changed = [s for s in watched if self._screen_changed(s, clock)]
-                if not changed and self._saw_opening:
+                if not changed and self._opened_until != opened_until:
                     # The acting player opened their chest, most likely all the joint question saw: the
                     # next look (AFTER_OPENING away) asks it again instead of the table question now.
                     self._table_due = clock
@@ -341,7 +335,6 @@ class Watch:
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).
             self._hot_until = clock + self.times.hot
-            self._engaged = True
             hs.draw_pending()  # whoever opened it sees the current screen
             table_bad = not self._passes(self._chains(self._item_tests(targets)))
         if not table_bad and not changed:
@@ -367,7 +360,6 @@ class Watch:
             found = hs.read(screen, acting=screen.acting)  # as the arm() before this look saw it
             if found is not None and found.changed:
                 self._hot_until = clock + self.times.hot
-                self._engaged = True
                 self._suspect = 0
                 read_changes = True
         if deeper and read_changes and self._passes(self._chains(self._item_tests(self.targets()))):

@@ -331,3 +331,32 @@ def test_cards_and_play_clicked_within_one_look_play_those_cards(
     rig.settle(0.5)
     assert not rig.ctl.player("Steve").get("cursor")
     assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0 and rig.invalid() == []
+
+
+def test_a_click_right_after_an_opening_was_seen_is_read_by_the_next_look(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    """The opening look leaves its table question to the next look. Steve clicks a card exactly as the
+    opening count is reset (after the screen question said "only an opening"): the next look's joint
+    question fails, the screen is read, the card is selected and nothing is kept on the cursor."""
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    rig.ctl.close("Steve")
+    rig.settle(0.2)
+    clicker.open()
+    card = next(v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots)
+    race = {"kind": "click", "menu_slot": clicker.slot_of_card(card), "mode": "pickup"}
+    rig.ctl.race(r"^scoreboard players set @a\[name=Steve,scores=\{dfg_oc=1\.\.\}\] dfg_oc 0$", "Steve", race)
+    mark = len(s.commands)
+    clicker.hands.watch._table_due = 0.0  # the next look is a joint question
+    assert rig.until(lambda: rig.ctl.races()["races"] == [], 5), "the race never fired"
+    clicker.settle()
+    after = s.commands[mark:]
+    resets = [i for i, c in enumerate(after) if c.startswith("scoreboard players set @a[name=Steve")]
+    reads = [i for i, c in enumerate(after) if c.startswith("data get block ")]
+    assert resets and reads and resets[0] < reads[0], after
+    assert card in clicker.selected()
+    assert not rig.ctl.player("Steve").get("cursor")
+    assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0 and rig.invalid() == []
