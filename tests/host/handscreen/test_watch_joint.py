@@ -58,6 +58,17 @@ def _at_steves_turn(
     return rig, clicker, sent["s"]
 
 
+def _closed_after_a_look(sim_factory: Any, tmp_path: Path) -> tuple[Rig, Clicker, Sent]:
+    """At Steve's first turn, his chest opened, looked at once, and closed again (the next opening counts)."""
+    rig, clicker, sent = _at_steves_turn(sim_factory, tmp_path)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    rig.ctl.close("Steve")
+    rig.settle(0.2)
+    return rig, clicker, sent
+
+
 def _look_times(sent: Sent, mark: int) -> list[float]:
     """When each look (a screen or joint question) since command ``mark`` was sent."""
     pairs = zip(sent.commands[mark:], sent.times[mark:], strict=True)
@@ -269,12 +280,7 @@ def test_an_opening_seen_by_the_joint_question_costs_no_table_question_of_its_ow
     """The joint question fails when the acting player opens their chest; the screen question tells it
     was only that, and the table question rides on the next look (AFTER_OPENING away) instead of being
     asked on its own."""
-    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
-    clicker.open()
-    clicker.ready()
-    clicker.settle()
-    rig.ctl.close("Steve")
-    rig.settle(0.2)
+    rig, clicker, s = _closed_after_a_look(sim_factory, tmp_path)
     mark = len(s.commands)
     clicker.hands.watch._table_due = 0.0  # the next look is a joint question
     clicker.open()
@@ -339,12 +345,7 @@ def test_a_click_right_after_an_opening_was_seen_is_read_by_the_next_look(
     """The opening look leaves its table question to the next look. Steve clicks a card exactly as the
     opening count is reset (after the screen question said "only an opening"): the next look's joint
     question fails, the screen is read, the card is selected and nothing is kept on the cursor."""
-    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
-    clicker.open()
-    clicker.ready()
-    clicker.settle()
-    rig.ctl.close("Steve")
-    rig.settle(0.2)
+    rig, clicker, s = _closed_after_a_look(sim_factory, tmp_path)
     clicker.open()
     card = next(v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots)
     race = {"kind": "click", "menu_slot": clicker.slot_of_card(card), "mode": "pickup"}
