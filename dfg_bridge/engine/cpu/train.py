@@ -1,10 +1,18 @@
-"""Self-play training of the move policy (自己対戦による学習): REINFORCE on the engine's fast path.
+"""Training of the move policy (方策の学習): REINFORCE on the engine's fast path.
 
-Every seat plays the same linear softmax policy (:mod:`.policy`); after each round every decision's
-gradient ``φ(chosen) − E[φ]`` is weighted by the seat's points minus the table's mean, and the weights
-follow the average. ``python -m dfg_bridge.engine.cpu train --rounds N --out FILE`` writes the weights
-(a checkpoint every ``--every`` rounds, so a run can be stopped and resumed with ``--init FILE``);
-``--eval`` plays the result against the hand-written playout policy and prints one JSON line.
+*Self-play* (the default): every seat plays the same linear softmax policy (:mod:`.policy`); after
+each round every decision's gradient ``φ(chosen) − E[φ]`` is weighted by the seat's points minus the
+table's mean, and the weights follow the average.
+
+*Against the models* (``--against-models``): one seat plays the policy and the others play the fast
+opponent models ``strong`` uses in its playouts (:data:`OPPONENTS`: eager, or the plain careful
+policy), and only that seat learns, its points measured against a running mean. ``strong`` plays its
+own later moves by the policy in playouts whose other seats play those models, so the policy it needs
+is the best answer to them, not to itself (the shipped weights: self-play first, then this).
+
+``python -m dfg_bridge.engine.cpu train --rounds N --out FILE`` writes the weights (a checkpoint every
+``--every`` rounds, so a run can be stopped and resumed with ``--init FILE``); ``--eval`` plays the
+result against the hand-written playout policy and prints one JSON line.
 """
 
 from __future__ import annotations
@@ -15,14 +23,48 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dfg_bridge.engine.cpu.playout import decision_move
+from dfg_bridge.engine.cpu.eager import greedy_policy
+from dfg_bridge.engine.cpu.playout import MovePolicy, decision_move
 from dfg_bridge.engine.cpu.playout import policy as plain_policy
 from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, probabilities
-from dfg_bridge.engine.moves import K_PASS
+from dfg_bridge.engine.moves import K_PASS, Move
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
 
 PRESETS = (("uecda", 5), ("minecraft", 4))
+
+OPPONENTS = {"uecda": 1.0, "minecraft": 0.3}
+"""Per preset, the share of eager seats (:func:`~.eager.greedy_policy`) among the opponents of
+``--against-models`` training; the others play the plain policy. ``uecda`` is measured against
+``greedy``, ``minecraft`` against careful, human-like play."""
+
+
+def _pick(probs: list[float], rng: random.Random) -> int:
+    x = rng.random()
+    for i, p in enumerate(probs):
+        x -= p
+        if x <= 0:
+            return i
+    return len(probs) - 1
+
+
+def _add_gradient(
+    grad: list[float], feats: list[tuple[int, ...]], probs: list[float], pick: int, adv: float
+) -> None:
+    """``grad += adv · (φ(pick) − E[φ])``."""
+    for i in feats[pick]:
+        grad[i] += adv
+    for f, p in zip(feats, probs, strict=True):
+        if p > 1e-4:
+            for i in f:
+                grad[i] -= adv * p
+
+
+def _learner_moves(rnd: Round) -> list[Move]:
+    moves = rnd.moves()
+    if rnd.field_move is None:
+        moves = [m for m in moves if m[0] != K_PASS] or moves  # leaders lead (uecda may pass)
+    return moves
 
 
 def self_play_round(
@@ -36,21 +78,13 @@ def self_play_round(
         if rnd.pending_kind:
             rnd.make_move(decision_move(rnd))
             continue
-        moves = rnd.moves()
-        if rnd.field_move is None:
-            moves = [m for m in moves if m[0] != K_PASS] or moves  # leaders lead (uecda may pass)
+        moves = _learner_moves(rnd)
         if len(moves) == 1:
             rnd.make_move(moves[0])
             continue
         feats = features(rnd, moves, rules)
         probs = probabilities(pol.scores(feats))
-        x = rng.random()
-        pick = len(moves) - 1
-        for i, p in enumerate(probs):
-            x -= p
-            if x <= 0:
-                pick = i
-                break
+        pick = _pick(probs, rng)
         trace.append((rnd.turn, feats, probs, pick))
         rnd.make_move(moves[pick])
     pts = rank_points(rules, rnd.present_mask.bit_count())
@@ -60,15 +94,53 @@ def self_play_round(
     mean = sum(score) / n
     for seat, feats, probs, pick in trace:
         adv = score[seat] - mean
-        if not adv:
-            continue
-        for i in feats[pick]:
-            grad[i] += adv
-        for f, p in zip(feats, probs, strict=True):
-            if p > 1e-4:
-                for i in f:
-                    grad[i] -= adv * p
+        if adv:
+            _add_gradient(grad, feats, probs, pick, adv)
     return len(trace)
+
+
+def response_round(
+    w: list[float],
+    rules: Rules,
+    n: int,
+    seed: int,
+    *,
+    rng: random.Random,
+    grad: list[float],
+    baseline: float,
+) -> tuple[int, int]:
+    """Play one round with one seat on ``w`` and the others on the opponent models (:data:`OPPONENTS`);
+    add that seat's REINFORCE gradient (points minus ``baseline``) to ``grad``; return (decisions, points)."""
+    rnd = Round.deal(rules, n, seed)
+    learner = rng.randrange(n)
+    eager = OPPONENTS.get(rules.name, 0.5)
+    models: list[MovePolicy] = [greedy_policy if rng.random() < eager else plain_policy for _ in range(n)]
+    pol = Policy(w)
+    trace: list[tuple[list[tuple[int, ...]], list[float], int]] = []
+    while rnd.in_play(learner):
+        if rnd.pending_kind:
+            rnd.make_move(decision_move(rnd))
+            continue
+        if rnd.turn != learner:
+            rnd.make_move(models[rnd.turn](rnd, rng, rules))
+            continue
+        moves = _learner_moves(rnd)
+        if len(moves) == 1:
+            rnd.make_move(moves[0])
+            continue
+        feats = features(rnd, moves, rules)
+        probs = probabilities(pol.scores(feats))
+        pick = _pick(probs, rng)
+        trace.append((feats, probs, pick))
+        rnd.make_move(moves[pick])
+    pts = rank_points(rules, n)
+    place = rnd.place_of(learner)
+    points = pts[len(pts) // 2] if place is None else pts[place]
+    adv = points - baseline
+    if adv:
+        for feats, probs, pick in trace:
+            _add_gradient(grad, feats, probs, pick, adv)
+    return len(trace), points
 
 
 def train(
@@ -79,20 +151,30 @@ def train(
     init: list[float] | None = None,
     out: Path | None = None,
     every: int = 500,
+    against_models: bool = False,
 ) -> list[float]:
-    """Train for ``rounds`` rounds (presets alternate); checkpoint to ``out``."""
+    """Train for ``rounds`` rounds (presets alternate); checkpoint to ``out``.
+
+    ``against_models``: one seat learns against the opponent models (see the module docstring)."""
     w = list(init) if init is not None else prior_weights()
     rng = random.Random(seed)
-    batch = 20
+    batch = 40 if against_models else 20
+    baselines = {name: float(sum(rank_points(Rules.preset(name), n))) / n for name, n in PRESETS}
     done = 0
     while done < rounds:
         grad = [0.0] * SIZE
         decisions = 0
         for b in range(batch):
             name, n = PRESETS[(done + b) % len(PRESETS)]
-            decisions += self_play_round(
-                w, Rules.preset(name), n, seed * 1_000_003 + done + b, rng=rng, grad=grad
-            )
+            deal = seed * 1_000_003 + done + b
+            if against_models:
+                d, points = response_round(
+                    w, Rules.preset(name), n, deal, rng=rng, grad=grad, baseline=baselines[name]
+                )
+                baselines[name] += 0.01 * (points - baselines[name])
+                decisions += d
+            else:
+                decisions += self_play_round(w, Rules.preset(name), n, deal, rng=rng, grad=grad)
         step = lr / max(1, decisions) * batch
         for i in range(SIZE):
             w[i] += step * grad[i]
@@ -142,6 +224,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--init", type=Path)
     p.add_argument("--out", type=Path)
     p.add_argument("--eval", type=int, default=0, help="rounds per preset to evaluate afterwards")
+    p.add_argument(
+        "--against-models",
+        action="store_true",
+        help="one seat learns against strong's playout opponent models instead of self-play",
+    )
     args = p.parse_args(argv)
     init = None
     if args.init is not None and args.init.exists():
@@ -150,7 +237,9 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     w = init or prior_weights()
     if args.rounds:
-        w = train(args.rounds, args.seed, args.lr, init=init, out=args.out)
+        w = train(
+            args.rounds, args.seed, args.lr, init=init, out=args.out, against_models=args.against_models
+        )
     report: dict[str, Any] = {"rounds": args.rounds, "train_s": round(time.perf_counter() - t0, 1)}
     if args.eval:
         report["vs_plain_policy"] = evaluate(w, args.eval, args.seed + 100)

@@ -83,3 +83,31 @@ def _m(text: str):  # type: ignore[no-untyped-def]
     from dfg_bridge.engine import Meld
 
     return Meld.parse(text)
+
+
+def test_training_against_the_models_learns_one_seat_by_its_points_over_the_baseline() -> None:
+    from dfg_bridge.engine.cpu.train import response_round
+
+    rules = Rules.preset("minecraft")
+    pts = rank_points(rules, 4)
+    grad = [0.0] * SIZE
+    decisions, points = response_round(
+        prior_weights(), rules, 4, 11, rng=random.Random(5), grad=grad, baseline=0.0
+    )
+    assert decisions > 0 and points in pts
+    assert any(grad)
+    # the same round again with its own points as the baseline: nothing to learn from it
+    still = [0.0] * SIZE
+    again = response_round(prior_weights(), rules, 4, 11, rng=random.Random(5), grad=still, baseline=points)
+    assert again == (decisions, points)
+    assert not any(still)
+
+
+def test_training_against_the_models_moves_the_weights_its_own_way(tmp_path: object) -> None:
+    from pathlib import Path
+
+    out = Path(str(tmp_path)) / "w.json"
+    w = train(80, 1, 0.05, against_models=True)
+    assert len(w) == SIZE and w != prior_weights() and w != train(80, 1, 0.05)
+    assert main(["--rounds", "40", "--against-models", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["rounds"] == 40
