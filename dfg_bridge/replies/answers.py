@@ -95,6 +95,12 @@ def execute_passed(reply: str) -> bool:
     return reply.startswith("Test passed")
 
 
+def reset_nobody(reply: str) -> bool:
+    """Whether a ``scoreboard players set <selector> …`` selected nobody (vanilla's
+    ``argument.scoreHolder.empty``: ``No relevant score holders could be found``)."""
+    return reply.startswith("No relevant score holders could be found")
+
+
 def execute_failed(reply: str) -> bool:
     """Whether an ``execute if|unless …`` test reported failing (a chain cut short earlier says nothing)."""
     return reply == "Test failed"
@@ -121,5 +127,6 @@ __all__ = [
     "online_players",
     "position",
     "replaced",
+    "reset_nobody",
     "score",
 ]
