@@ -222,3 +222,28 @@ def test_a_card_taken_as_the_turn_starts_fails_the_first_look_and_is_not_selecte
     assert commands[at + 1] == commands[at].split(" run ", 1)[1]  # the write went again alone
     assert tbl.ctx.differ.changes("t1", tbl.desired()) == []
     assert rig.invalid() == []
+
+
+def test_after_a_play_by_clicks_the_table_question_rides_on_the_next_cpus_displays(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    """Steve plays by clicking 出す: the look that reads it ends his turn, so the table question waits
+    for the next CPU's display writes and rides on them, instead of being asked alone when it was due
+    during his turn."""
+    from tests.host.handscreen.test_watch_joint import _at_steves_turn
+
+    rig, clicker, s = _at_steves_turn(sim_factory, tmp_path, cpu_delay=1.0)
+    clicker.open()
+    clicker.ready()
+    clicker.settle()
+    rnd = rig.table().run.round  # type: ignore[union-attr]
+    assert rnd is not None
+    action = rnd.timeout_action(clicker.seat())
+    mark = len(s.commands)
+    clicker.do(action)
+    assert not clicker.may_act()
+    wait(rig, 1.3)
+    after = s.commands[mark:]
+    asked = [c for c in after if RIDDEN.match(c) or ALONE.match(c)]
+    assert asked and RIDDEN.match(asked[0]), asked[:1]
+    assert rig.invalid() == []

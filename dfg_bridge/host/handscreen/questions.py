@@ -3,6 +3,19 @@
 :mod:`.watch` decides when to ask them and what to do with the answers; this module only builds them
 (the checks themselves come from the renderer). Each question replies ``Test passed`` exactly when
 nothing needs attention.
+
+* **The screen question**: does the chest still hold exactly what was drawn? ``if block <half>
+  minecraft:chest{Items:[{Slot:…b,count:…},…]} unless data block <half> Items[n]`` for both halves (a
+  block predicate's NBT matches lists partially, the index test bounds the length; pinned in
+  ``tests/sim/test_block_predicate.py``). Every click changes a slot, so this one command replaces two
+  ``data get block`` reads. (It compares slots and counts, not items: two cards of one rank swapped
+  within a look are not seen; the screen is read in full at every turn's start anyway.)
+* **The table question**: no item of ours except keys on any seated player (main inventory, cursor,
+  off hand: ``execute if items`` counts a slot range for every selected player at once); none in their
+  ender chests; none lying near the table (a card thrown with Q); no seated player opened a container
+  since the last look (the ``minecraft.custom`` statistics ``open_chest``, ``open_enderchest`` and
+  ``open_barrel`` as scoreboard objectives, all players in one test each; pinned per version in
+  ``tests/sim/test_stats.py``); every seated player still holds this match's key of their seat.
 """
 
 from __future__ import annotations

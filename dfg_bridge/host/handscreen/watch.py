@@ -2,39 +2,30 @@
 
 Every RCON command runs on the server's main thread, so reading every acting player's chest every
 50 ms (two ``data get block`` per look) was most of the daemon's traffic (issue 19). A look now asks
-questions whose answer is almost always "nothing happened", each one ``execute … if|unless …`` chain
-that replies ``Test passed`` exactly when nothing needs attention:
+questions whose answer is almost always "nothing happened" (:mod:`.questions` builds them): the
+**screen question** for each player who may act now, and the **table question** every
+:attr:`WatchTimes.off_turn` seconds (:data:`TABLE_ON_TURN` while someone may act). A card taken out
+off turn is thus back within about a second, and never counts as a selection; a container opened by a
+seated player makes the watch take back at once whatever of ours they hold.
 
-* **The screen question**, for each player who may act now: does their chest still hold exactly what
-  was drawn? ``if block <half> minecraft:chest{Items:[{Slot:…b,count:…},…]} unless data block <half>
-  Items[n]`` for both halves (a block predicate's NBT matches lists partially, the index test bounds
-  the length; pinned in ``tests/sim/test_block_predicate.py``). Every click changes a slot, so this one
-  command replaces the two ``data get block`` reads. (It compares slots and counts, not items: two
-  cards of one rank swapped within a look are not seen; the screen is read in full at every turn's
-  start anyway.)
-* **The table question**, every :attr:`WatchTimes.off_turn` seconds (:data:`TABLE_ON_TURN` while
-  someone may act): no item of ours except keys on any seated player — main inventory, cursor, off hand
-  (``execute if items`` counts a slot range for every selected player at once); no item of ours in their
-  ender chests; none lying near the table (a card thrown with Q); no seated player opened a container
-  since the last look — the ``minecraft.custom`` statistics ``open_chest``, ``open_enderchest`` and
-  ``open_barrel`` as scoreboard objectives, all players in one test each (pinned per version in
-  ``tests/sim/test_stats.py``); every seated player still holds
-  this match's key of their seat. A card taken out off turn is thus back within about a second,
-  and never counts as a selection; a container opened by a seated player makes the watch take back at
-  once whatever of ours they hold, before they can put it away.
+Questions cost as few commands of their own as can be:
 
-When the table question is due while a player may act, both are asked as one chain
-(:meth:`.questions.Questions.joint`): one command instead of two, asked again separately only when the
-joint answer is not ``Test passed``.
+* While a player may act, a due table question goes with the screen question as one chain
+  (:meth:`.questions.Questions.joint`), asked again separately only when the joint answer is not
+  ``Test passed``. After a click's read it goes with the next look.
+* While nobody may act, it rides on the table's display writes (:mod:`~dfg_bridge.host.riding`): the
+  CPUs' turns change the displays about every second. A turn's first look rides on that turn's
+  displays too (:meth:`Watch.rider`).
+* The screen question runs the reset of the player's opening count, so an opening costs nothing more.
 
-Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
-items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
-opened but never when it was closed, so a screen that may be open cannot be skipped; the watch backs
-off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click,
-every :data:`AFTER_OPENING` seconds for :data:`HOT_AFTER_OPENING` seconds after the acting player
-opened a chest (the screen question's last test asks that, so an opening costs no read), else every
-:attr:`WatchTimes.idle` seconds while a seated player may act, and every :data:`SLOW_IDLE` seconds
-once their screen has been quiet for :data:`QUIET_AFTER` seconds (a player thinking).
+Only when an answer is not "nothing" are screens read (``data get block``), clicks acted on, our items
+taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was opened but
+never when it was closed, so a screen that may be open cannot be skipped; the watch backs off instead:
+every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click, every
+:data:`AFTER_OPENING` seconds for :data:`HOT_AFTER_OPENING` seconds after the acting player opened a
+chest, else every :attr:`WatchTimes.idle` seconds while a seated player may act, and every
+:data:`SLOW_IDLE` seconds once their screen has been quiet for :data:`QUIET_AFTER` seconds (a player
+thinking) or before their turn's first opening or click.
 """
 
 from __future__ import annotations
@@ -311,14 +302,11 @@ class Watch:
                     # the screens are read first (which takes the card back). The table question then
                     # goes with the next look's screen question, a moment away, or, when the click ended
                     # the turn, rides on the next display write (or is asked off_turn seconds from now).
-                    clicked = self.follow_up(changed, deeper=False)
+                    if self.follow_up(changed, deeper=False):
+                        self._table_after_click(clock, now=True)
+                        return
                     targets = self.targets()  # the read may have ended the match
                     if not targets:
-                        return
-                    if clicked:
-                        snap = hs.table.snapshot()
-                        still = any(hs.may_act(screen, snap) for screen in targets)
-                        self._table_due = clock if still else clock + self.times.off_turn
                         return
                     changed = []  # the screen holds what was drawn: something else failed the question
                 table_bad = not self._passes(self.q.table(targets, keys=self._keys_due()))
@@ -339,7 +327,18 @@ class Watch:
             self._suspect = 0
             self.clear_looks += 1
             return
-        self.follow_up(targets if table_bad else changed, deeper=table_bad)
+        if self.follow_up(targets if table_bad else changed, deeper=table_bad) and not table_bad:
+            self._table_after_click(clock, now=False)
+
+    def _table_after_click(self, clock: float, *, now: bool) -> None:
+        """A read found a click. If it ended the turn, the table question rides on the displays of the
+        turns that follow (asked alone off_turn seconds from now at the latest); else, with ``now``, it
+        goes with the next look, a moment away."""
+        targets, snap = self.targets(), self.hs.table.snapshot()
+        if targets and not any(self.hs.may_act(screen, snap) for screen in targets):
+            self._table_due = clock + self.times.off_turn
+        elif now:
+            self._table_due = clock
 
     def follow_up(self, screens: list[HandScreen], *, deeper: bool) -> bool:
         """Something needs attention: read ``screens`` (acting players first), then, with ``deeper``,
