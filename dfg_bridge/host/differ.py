@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from dfg_bridge.host.names import TableNames
 from dfg_bridge.host.ports import CommandRenderer, CommandSink
-from dfg_bridge.host.riding import RiderSource, carried
+from dfg_bridge.host.riding import RiderSource
 from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text
+from dfg_bridge.replies.answers import write_ran
 
 
 class Kind(enum.IntEnum):
@@ -137,7 +138,7 @@ class Differ:
         if question is None or len(question.question.encode()) + size > MAX_COMMAND_BYTES:
             self._sink.run(command)
             return 1
-        passed = carried(self._sink.run(self._r.ride(question.question, command)))
+        passed = write_ran(self._sink.run(self._r.ride(question.question, command)))
         self.carried += 1
         if not passed:
             self._sink.run(command)  # the failed check stopped the write too

@@ -20,7 +20,7 @@ class Rider:
     """A question that may ride on the next display write."""
 
     question: str
-    """An ``execute <check> …`` chain without ``run`` (``Test passed`` when asked alone)."""
+    """An ``execute <check> …`` chain without ``run`` (a question of the watch's own)."""
     answer: Callable[[bool], None]
     """Told whether every check held, once the write carrying the question came back."""
 
@@ -29,9 +29,4 @@ RiderSource = Callable[[], "Rider | None"]
 """Asked just before a write that can carry a question: the question due now, or ``None``."""
 
 
-def carried(reply: str) -> bool:
-    """Whether the checks in front of a carried write held (the write's feedback came back)."""
-    return reply != ""
-
-
-__all__ = ["Rider", "RiderSource", "carried"]
+__all__ = ["Rider", "RiderSource"]

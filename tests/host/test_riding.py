@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from dfg_bridge.host.differ import CARRIERS, Differ, Element, Kind
-from dfg_bridge.host.riding import Rider, carried
+from dfg_bridge.host.riding import Rider
 from dfg_bridge.host.views import desired
 from dfg_bridge.render import dialect_for
+from dfg_bridge.replies.answers import write_ran
 from tests.host.handscreen.handrig import Sent
 from tests.host.handscreen.hostile import (
     card_slots,
@@ -96,7 +97,7 @@ def test_no_question_due_and_no_write_that_can_carry_one_send_the_writes_as_befo
     assert Kind.BOSSBAR_VALUE not in CARRIERS
     differ.sync("t1", {**shown_now, **only_value}, rider=lambda: Rider(QUESTION, answers.append))
     assert answers == [] and server.sent[-1] == "bossbar set dfg:t1 value 41"
-    assert carried("Custom bossbar [dfg:t1] has been renamed") and not carried("")
+    assert write_ran("Custom bossbar [dfg:t1] has been renamed") and not write_ran("")
 
 
 def _steve_moved(rig: Any, tbl: Any) -> None:

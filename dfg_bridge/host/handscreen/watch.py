@@ -48,8 +48,8 @@ from dfg_bridge.host.handscreen.cadence import (
 from dfg_bridge.host.handscreen.layout import Surface
 from dfg_bridge.host.handscreen.questions import STATS, Questions, opened_chest
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
-from dfg_bridge.host.riding import Rider, carried
-from dfg_bridge.replies.answers import execute_failed, execute_passed, reset_nobody
+from dfg_bridge.host.riding import Rider
+from dfg_bridge.replies.answers import execute_failed, execute_passed, reset_nobody, write_ran
 
 if TYPE_CHECKING:
     from dfg_bridge.host.handscreen.port import Screens
@@ -81,6 +81,9 @@ class Watch:
         self._ready = False
         self._table_due = 0.0
         self._looking = False
+        self._turn_ended_at = -1.0
+        """When the last player who might act could no longer (a ride then would put off the question
+        due during their turn, when they may have just taken a card)."""
         self._key_retry = 0.0
         self.looks = 0
         """Looks made (each one command, or two with many players)."""
@@ -108,16 +111,18 @@ class Watch:
             self.stop()
             return
         snap = self.hs.table.snapshot()
+        clock = self.hs.table.ctx.clock()
+        mays = [self.hs.may_act(screen, snap) for screen in targets]
+        if any(screen.acting for screen in targets) and not any(mays):
+            self._turn_ended_at = clock
         acting = False
-        for screen in targets:
-            may = self.hs.may_act(screen, snap)
+        for screen, may in zip(targets, mays, strict=True):
             if may and not screen.acting:
                 screen.fresh = True  # the first look of a turn: what it finds was done off turn
                 now = True
                 self._active_at = self.hs.table.ctx.clock()
             screen.acting = may
             acting = acting or may
-        clock = self.hs.table.ctx.clock()
         table_in = max(0.0, self._table_due - clock)
         # While someone may act, looks come at least every idle interval and the table question rides
         # on the first one after it is due: a look of its own in between would be one look in four.
@@ -188,8 +193,9 @@ class Watch:
                 return None
             return Rider(chains[0], lambda passed: self._first_look_ridden(fresh[0], passed))
         clock = self.hs.table.ctx.clock()
-        if clock < self._table_due - self.times.off_turn + RIDE_AFTER:
-            return None
+        since = max(self._table_due - self.times.off_turn, self._turn_ended_at)
+        if clock < since + RIDE_AFTER:
+            return None  # asked a moment ago, or a turn just ended: the question due in it stays due
         snap = self.hs.table.snapshot()
         if any(self.hs.may_act(screen, snap) for screen in targets):
             return None
@@ -233,7 +239,7 @@ class Watch:
         if resetting:
             if reset_nobody(last):
                 return False
-            if not carried(last):
+            if not write_ran(last):
                 return True  # a test failed: the chain stopped without a word
         elif execute_passed(last):
             return False
