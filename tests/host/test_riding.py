@@ -100,27 +100,29 @@ def test_no_question_due_and_no_write_that_can_carry_one_send_the_writes_as_befo
     assert write_ran("Custom bossbar [dfg:t1] has been renamed") and not write_ran("")
 
 
-def _steve_moved(rig: Any, tbl: Any) -> None:
-    """Steve makes his move by typing it; the CPUs' turns follow (they think 1 s each)."""
+def _after_steves_move(sim_factory: Any, tmp_path: Path, version: str) -> tuple[Any, Any, Sent]:
+    """A CPU match with Steve, every command kept: Steve makes his first move by typing it, and the
+    CPUs' turns follow (they think 1 s each)."""
+    rig = slow_rig(sim_factory, tmp_path, version)
+    kept: dict[str, Sent] = {}
+    rig.start_daemon(wrap=lambda c: kept.setdefault("s", Sent(c)))
+    tbl = start_cpu_match(rig, "Steve")
     assert rig.until(lambda: may_act(tbl, "Steve"), 60)
     words = rig.move_for("t1", "Steve")
     assert words is not None
     rig.dfg("Steve", words)
     assert rig.until(lambda: not may_act(tbl, "Steve"), 10)
+    return rig, tbl, kept["s"]
 
 
 @pytest.mark.parametrize("version", ["1.21.6", "1.20.5"])
 def test_during_the_cpus_turns_the_table_question_rides_on_their_displays(
     sim_factory: Any, tmp_path: Path, version: str
 ) -> None:
-    rig = slow_rig(sim_factory, tmp_path, version)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    tbl = start_cpu_match(rig, "Steve")
-    _steve_moved(rig, tbl)
-    mark = len(sent["s"].commands)
+    rig, _tbl, sent = _after_steves_move(sim_factory, tmp_path, version)
+    mark = len(sent.commands)
     wait(rig, 2.6)  # about three CPU turns
-    window = sent["s"].commands[mark:]
+    window = sent.commands[mark:]
     ridden = [c for c in window if RIDDEN.match(c)]
     alone = [c for c in window if ALONE.match(c)]
     assert len(ridden) >= 2, window
@@ -132,13 +134,9 @@ def test_during_the_cpus_turns_the_table_question_rides_on_their_displays(
 def test_a_card_taken_during_the_cpus_turns_fails_the_ridden_question_and_comes_back(
     sim_factory: Any, tmp_path: Path, version: str
 ) -> None:
-    rig = slow_rig(sim_factory, tmp_path, version)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    tbl = start_cpu_match(rig, "Steve")
-    _steve_moved(rig, tbl)
+    rig, tbl, sent = _after_steves_move(sim_factory, tmp_path, version)
     wait(rig, 0.3)
-    mark = len(sent["s"].commands)
+    mark = len(sent.commands)
     open_own(rig, tbl, "Steve")
     rig.ctl.click("Steve", card_slots(tbl, "Steve")[0], "pickup")  # onto the cursor, off turn
     took = until(
@@ -146,7 +144,7 @@ def test_a_card_taken_during_the_cpus_turns_fails_the_ridden_question_and_comes_
     )
     assert took <= 1.5
     wait(rig, 1.5)
-    commands = sent["s"].commands[mark:]
+    commands = sent.commands[mark:]
     failed = [
         i
         for i, c in enumerate(commands[:-1])
@@ -171,15 +169,11 @@ def _to_steves_turn(rig: Any, tbl: Any) -> None:
 def test_a_turns_first_look_rides_on_the_turns_display_writes(
     sim_factory: Any, tmp_path: Path, version: str
 ) -> None:
-    rig = slow_rig(sim_factory, tmp_path, version)
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    tbl = start_cpu_match(rig, "Steve")
-    _steve_moved(rig, tbl)
-    mark = len(sent["s"].commands)
+    rig, tbl, sent = _after_steves_move(sim_factory, tmp_path, version)
+    mark = len(sent.commands)
     _to_steves_turn(rig, tbl)
     wait(rig, 0.6)
-    commands, times = sent["s"].commands[mark:], sent["s"].times[mark:]
+    commands, times = sent.commands[mark:], sent.times[mark:]
     ridden = [i for i, c in enumerate(commands) if FIRST_LOOK.match(c)]
     assert len(ridden) == 1, commands
     looks = [
@@ -199,15 +193,11 @@ def test_a_card_taken_as_the_turn_starts_fails_the_first_look_and_is_not_selecte
     """Steve takes a card onto his cursor just before the turn's display write carrying the first look:
     it fails, the write goes again alone, the look made at once reads the screen: the card comes back
     and, taken before the turn, is no selection."""
-    rig = slow_rig(sim_factory, tmp_path, "1.21.6")
-    sent: dict[str, Sent] = {}
-    rig.start_daemon(wrap=lambda c: sent.setdefault("s", Sent(c)))
-    tbl = start_cpu_match(rig, "Steve")
-    _steve_moved(rig, tbl)
+    rig, tbl, sent = _after_steves_move(sim_factory, tmp_path, "1.21.6")
     wait(rig, 0.3)
     open_own(rig, tbl, "Steve")
     wait(rig, 0.5)  # the opening is seen (off turn, it makes the watch take back what he holds)
-    mark = len(sent["s"].commands)
+    mark = len(sent.commands)
     race = {"kind": "click", "menu_slot": card_slots(tbl, "Steve")[0], "mode": "pickup"}
     rig.ctl.race(FIRST_LOOK.pattern, "Steve", race)
     _to_steves_turn(rig, tbl)
@@ -218,7 +208,7 @@ def test_a_card_taken_as_the_turn_starts_fails_the_first_look_and_is_not_selecte
     assert took <= 0.5
     wait(rig, 0.3)
     assert not tbl.selection.get("Steve"), "a card taken before the turn was counted as selected"
-    commands = sent["s"].commands[mark:]
+    commands = sent.commands[mark:]
     at = next(i for i, c in enumerate(commands) if FIRST_LOOK.match(c))
     assert commands[at + 1] == commands[at].split(" run ", 1)[1]  # the write went again alone
     assert tbl.ctx.differ.changes("t1", tbl.desired()) == []
