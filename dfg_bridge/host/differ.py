@@ -18,7 +18,10 @@ from dataclasses import dataclass
 
 from dfg_bridge.host.names import TableNames
 from dfg_bridge.host.ports import CommandRenderer, CommandSink
+from dfg_bridge.host.riding import RiderSource
+from dfg_bridge.model.limits import MAX_COMMAND_BYTES
 from dfg_bridge.model.text import Text
+from dfg_bridge.replies.answers import write_ran
 
 
 class Kind(enum.IntEnum):
@@ -57,6 +60,10 @@ class Element:
     sub: str = ""
 
 
+CARRIERS = frozenset({Kind.BOSSBAR_NAME, Kind.SEAT_TEXT, Kind.CENTRE})
+"""Writes whose feedback is never empty (``bossbar set … name``, ``data merge entity``), so that an
+empty reply says a question in front of them failed."""
+
 Desired = Mapping[Element, object]
 """A table's whole desired display."""
 
@@ -74,6 +81,8 @@ class Differ:
         """Commands sent so far (for the efficiency figures)."""
         self.full_equivalent = 0
         """Commands a full redraw at every sync would have sent (the baseline of the figures)."""
+        self.carried = 0
+        """Writes that carried a question (:mod:`~dfg_bridge.host.riding`)."""
 
     def forget(self, table: str | None = None) -> None:
         """Forget what ``table`` (or every table) shows: the next sync redraws it in full."""
@@ -93,17 +102,23 @@ class Differ:
         changed = [e for e, v in desired.items() if self._shown.get(e, _MISSING) != v]
         return sorted(changed + removed)
 
-    def sync(self, table: str, desired: Desired) -> int:
+    def sync(self, table: str, desired: Desired, *, rider: RiderSource | None = None) -> int:
         """Send what changed for ``table``; returns the number of commands sent.
 
         Elements are marked shown one by one, after their command returned, so a link failure
-        midway leaves the rest to be sent by the next sync.
+        midway leaves the rest to be sent by the next sync. ``rider`` is asked, at the first write
+        that can carry a question (:data:`CARRIERS`), for a question to put in front of it
+        (:mod:`~dfg_bridge.host.riding`).
         """
         count = 0
         self.full_equivalent += len(desired)
         for element in self.changes(table, desired):
             value = desired.get(element, _MISSING)
             for command in self._commands(element, value):
+                if rider is not None and element.kind in CARRIERS and value is not _MISSING:
+                    count += self._carry(command, rider)
+                    rider = None
+                    continue
                 self._sink.run(command)
                 count += 1
             if value is _MISSING:
@@ -115,6 +130,20 @@ class Differ:
                 self._shown[element] = value
         self.sent += count
         return count
+
+    def _carry(self, command: str, rider: RiderSource) -> int:
+        """Send ``command`` with the rider's question in front, if one is due and fits; the count sent."""
+        question = rider()
+        size = len(command.encode()) + len(" run ")
+        if question is None or len(question.question.encode()) + size > MAX_COMMAND_BYTES:
+            self._sink.run(command)
+            return 1
+        passed = write_ran(self._sink.run(self._r.ride(question.question, command)))
+        self.carried += 1
+        if not passed:
+            self._sink.run(command)  # the failed check stopped the write too
+        question.answer(passed)
+        return 1 if passed else 2
 
     def _commands(self, element: Element, value: object) -> list[str]:
         r, names, sub = self._r, TableNames(element.table), element.sub

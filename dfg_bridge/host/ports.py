@@ -334,6 +334,10 @@ class CommandRenderer(Protocol):
         """``execute <check> …``: ``Test passed`` when every check holds."""
         ...
 
+    def ride(self, question: str, command: str) -> str:
+        """``<question> run <command>``: empty reply exactly when a check of ``question`` failed."""
+        ...
+
     def container_holds(self, pos: BlockPos, block: str, slots: Sequence[tuple[int, int]]) -> str:
         """The check that a container's stacks are exactly these ``(slot, count)`` pairs."""
         ...

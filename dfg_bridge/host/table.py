@@ -385,7 +385,8 @@ class Table:
         self.hands.sync()
         if not self.ctx.settings.displays:
             return
-        self.ctx.differ.sync(self.id, desired(self.snapshot(), self.ctx.msgs, self.ctx.lang))
+        shown = desired(self.snapshot(), self.ctx.msgs, self.ctx.lang)
+        self.ctx.differ.sync(self.id, shown, rider=self.hands.watch.rider)
 
     def desired(self) -> dict[Element, object]:
         """The whole desired display (for tests and the full-redraw baseline)."""

@@ -110,6 +110,17 @@ class WatchCommands(DialectBase):
             raise RenderError("too_long", f"{len(checks)} checks do not fit in one command")
         return command
 
+    def ride(self, question: str, command: str) -> str:
+        """``<question> run <command>``: ``command`` runs only when every check of ``question`` (an
+        :meth:`all_clear` chain) holds, and the reply is empty exactly when one did not (a failed
+        ``execute`` condition stops the chain without a word)."""
+        if not question.startswith("execute "):
+            raise RenderError("bad_command", "a riding question is an execute chain")
+        ridden = f"{question} run {command}"
+        if not fits(ridden):
+            raise RenderError("too_long", "the question and the command do not fit in one command")
+        return ridden
+
     def unless_foreign_in_block(
         self, pos: tuple[int, int, int], slot: str, command: str, *, own: str | None = None
     ) -> str:

@@ -95,6 +95,19 @@ def execute_passed(reply: str) -> bool:
     return reply.startswith("Test passed")
 
 
+def write_ran(reply: str) -> bool:
+    """Whether ``execute <checks> run <write>`` ran its write, for a write whose feedback is never empty
+    (``bossbar set … name``, ``data merge entity``, ``scoreboard players set``): a failed check stops
+    the chain without a word."""
+    return reply != ""
+
+
+def reset_nobody(reply: str) -> bool:
+    """Whether a ``scoreboard players set <selector> …`` selected nobody (vanilla's
+    ``argument.scoreHolder.empty``: ``No relevant score holders could be found``)."""
+    return reply.startswith("No relevant score holders could be found")
+
+
 def execute_failed(reply: str) -> bool:
     """Whether an ``execute if|unless …`` test reported failing (a chain cut short earlier says nothing)."""
     return reply == "Test failed"
@@ -121,5 +134,7 @@ __all__ = [
     "online_players",
     "position",
     "replaced",
+    "reset_nobody",
     "score",
+    "write_ran",
 ]

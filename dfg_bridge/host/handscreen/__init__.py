@@ -14,6 +14,7 @@ Seed 001 「手札の開き方」「画面の見方・出し方」, built with s
 * :mod:`~dfg_bridge.host.handscreen.painter` — drawing: what changed, and off-turn redraws coalesced;
 * :mod:`~dfg_bridge.host.handscreen.watch` — when to look at the screens (one command a look);
 * :mod:`~dfg_bridge.host.handscreen.cadence` — how often the watch looks (its paces and back-off);
+* :mod:`~dfg_bridge.host.handscreen.questions` — what a look asks: the screen, table and joint questions;
 * :mod:`~dfg_bridge.host.handscreen.keys`, :mod:`~dfg_bridge.host.handscreen.seats` — per-match keys,
   and taking our items back from players;
 * :mod:`~dfg_bridge.host.handscreen.chatview` — the texts of the clickable chat hand and the dialog (pure);

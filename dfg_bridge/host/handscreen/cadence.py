@@ -23,6 +23,10 @@ SLOW_IDLE = 0.5
 player has neither opened a chest nor clicked since their turn started: a long think, or a first click
 in a chest left open, is seen at most half a second later (0.25 s on average; 0.15 s at the idle pace).
 A player who opens their chest is looked at every :data:`AFTER_OPENING` seconds from that look on."""
+RIDE_AFTER = 0.3
+"""Seconds after the table question's last answer from which it rides on the table's display writes
+(:mod:`~dfg_bridge.host.riding`): the CPUs' turns change the displays about every second, so the
+question is asked about once a turn at no command of its own, and never twice within this time."""
 TABLE_ON_TURN = 1.0
 """Seconds between table questions while a seated player may act (their own chest is watched)."""
 
@@ -46,6 +50,7 @@ __all__ = [
     "HOT_AFTER_OPENING",
     "KEY_RETRY",
     "QUIET_AFTER",
+    "RIDE_AFTER",
     "SLOW_IDLE",
     "TABLE_ON_TURN",
     "WatchTimes",

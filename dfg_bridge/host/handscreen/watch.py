@@ -2,39 +2,30 @@
 
 Every RCON command runs on the server's main thread, so reading every acting player's chest every
 50 ms (two ``data get block`` per look) was most of the daemon's traffic (issue 19). A look now asks
-questions whose answer is almost always "nothing happened", each one ``execute … if|unless …`` chain
-that replies ``Test passed`` exactly when nothing needs attention:
+questions whose answer is almost always "nothing happened" (:mod:`.questions` builds them): the
+**screen question** for each player who may act now, and the **table question** every
+:attr:`WatchTimes.off_turn` seconds (:data:`TABLE_ON_TURN` while someone may act). A card taken out
+off turn is thus back within about a second, and never counts as a selection; a container opened by a
+seated player makes the watch take back at once whatever of ours they hold.
 
-* **The screen question**, for each player who may act now: does their chest still hold exactly what
-  was drawn? ``if block <half> minecraft:chest{Items:[{Slot:…b,count:…},…]} unless data block <half>
-  Items[n]`` for both halves (a block predicate's NBT matches lists partially, the index test bounds
-  the length; pinned in ``tests/sim/test_block_predicate.py``). Every click changes a slot, so this one
-  command replaces the two ``data get block`` reads. (It compares slots and counts, not items: two
-  cards of one rank swapped within a look are not seen; the screen is read in full at every turn's
-  start anyway.)
-* **The table question**, every :attr:`WatchTimes.off_turn` seconds (:data:`TABLE_ON_TURN` while
-  someone may act): no item of ours except keys on any seated player — main inventory, cursor, off hand
-  (``execute if items`` counts a slot range for every selected player at once); no item of ours in their
-  ender chests; none lying near the table (a card thrown with Q); no seated player opened a container
-  since the last look — the ``minecraft.custom`` statistics ``open_chest``, ``open_enderchest`` and
-  ``open_barrel`` as scoreboard objectives, all players in one test each (pinned per version in
-  ``tests/sim/test_stats.py``); every seated player still holds
-  this match's key of their seat. A card taken out off turn is thus back within about a second,
-  and never counts as a selection; a container opened by a seated player makes the watch take back at
-  once whatever of ours they hold, before they can put it away.
+Questions cost as few commands of their own as can be:
 
-When the table question is due while a player may act, both are asked as one chain
-(:meth:`Watch.joint_question`): one command instead of two, asked again separately only when the
-joint answer is not ``Test passed``.
+* While a player may act, a due table question goes with the screen question as one chain
+  (:meth:`.questions.Questions.joint`), asked again separately only when the joint answer is not
+  ``Test passed``. After a click's read it goes with the next look.
+* While nobody may act, it rides on the table's display writes (:mod:`~dfg_bridge.host.riding`): the
+  CPUs' turns change the displays about every second. A turn's first look rides on that turn's
+  displays too (:meth:`Watch.rider`).
+* The screen question runs the reset of the player's opening count, so an opening costs nothing more.
 
-Only when an answer is not ``Test passed`` are screens read (``data get block``), clicks acted on, our
-items taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was
-opened but never when it was closed, so a screen that may be open cannot be skipped; the watch backs
-off instead: every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click,
-every :data:`AFTER_OPENING` seconds for :data:`HOT_AFTER_OPENING` seconds after the acting player
-opened a chest (the screen question's last test asks that, so an opening costs no read), else every
-:attr:`WatchTimes.idle` seconds while a seated player may act, and every :data:`SLOW_IDLE` seconds
-once their screen has been quiet for :data:`QUIET_AFTER` seconds (a player thinking).
+Only when an answer is not "nothing" are screens read (``data get block``), clicks acted on, our items
+taken back and keys mended (:meth:`Watch.follow_up`). The statistic tells when a chest was opened but
+never when it was closed, so a screen that may be open cannot be skipped; the watch backs off instead:
+every :attr:`WatchTimes.fast` seconds for :attr:`WatchTimes.hot` seconds after a click, every
+:data:`AFTER_OPENING` seconds for :data:`HOT_AFTER_OPENING` seconds after the acting player opened a
+chest, else every :attr:`WatchTimes.idle` seconds while a seated player may act, and every
+:data:`SLOW_IDLE` seconds once their screen has been quiet for :data:`QUIET_AFTER` seconds (a player
+thinking) or before their turn's first opening or click.
 """
 
 from __future__ import annotations
@@ -49,26 +40,22 @@ from dfg_bridge.host.handscreen.cadence import (
     HOT_AFTER_OPENING,
     KEY_RETRY,
     QUIET_AFTER,
+    RIDE_AFTER,
     SLOW_IDLE,
     TABLE_ON_TURN,
     WatchTimes,
 )
 from dfg_bridge.host.handscreen.layout import Surface
+from dfg_bridge.host.handscreen.questions import STATS, Questions, opened_chest
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
-from dfg_bridge.model.limits import MAX_COMMAND_BYTES
-from dfg_bridge.replies.answers import execute_failed, execute_passed
+from dfg_bridge.host.riding import Rider
+from dfg_bridge.replies.answers import execute_failed, execute_passed, reset_nobody, write_ran
 
 if TYPE_CHECKING:
     from dfg_bridge.host.handscreen.port import Screens
 
 log = logging.getLogger(__name__)
 
-STATS = {"open_chest": "dfg_oc", "open_enderchest": "dfg_oe", "open_barrel": "dfg_ob"}
-"""Each opening statistic watched and the objective counting it (shared by every table). Trapped
-chests and shulker boxes (``trigger_trapped_chest``, ``open_shulker_box``) are left out: each
-statistic is one more test in every look, and those containers are rare at a card table."""
-DROP_RADIUS = 16.0
-"""Our item entities this close to the table's centre are looked for at every look."""
 QUIET_KEYS = 5.0
 """Seconds the key checks are left out after a look that found nothing to mend (a key on the cursor)."""
 SUSPECT_PAUSE = 2.0
@@ -81,6 +68,8 @@ class Watch:
     def __init__(self, screens: Screens, times: WatchTimes) -> None:
         self.hs = screens
         self.times = times
+        self.q = Questions(screens)
+        """What the looks ask (:mod:`.questions`)."""
         self._token = 0
         self._due: float | None = None
         self._hot_until = 0.0
@@ -91,6 +80,10 @@ class Watch:
         self._suspect = 0
         self._ready = False
         self._table_due = 0.0
+        self._looking = False
+        self._turn_ended_at = -1.0
+        """When the last player who might act could no longer (a ride then would put off the question
+        due during their turn, when they may have just taken a card)."""
         self._key_retry = 0.0
         self.looks = 0
         """Looks made (each one command, or two with many players)."""
@@ -118,16 +111,18 @@ class Watch:
             self.stop()
             return
         snap = self.hs.table.snapshot()
+        clock = self.hs.table.ctx.clock()
+        mays = [self.hs.may_act(screen, snap) for screen in targets]
+        if any(screen.acting for screen in targets) and not any(mays):
+            self._turn_ended_at = clock
         acting = False
-        for screen in targets:
-            may = self.hs.may_act(screen, snap)
+        for screen, may in zip(targets, mays, strict=True):
             if may and not screen.acting:
                 screen.fresh = True  # the first look of a turn: what it finds was done off turn
                 now = True
                 self._active_at = self.hs.table.ctx.clock()
             screen.acting = may
             acting = acting or may
-        clock = self.hs.table.ctx.clock()
         table_in = max(0.0, self._table_due - clock)
         # While someone may act, looks come at least every idle interval and the table question rides
         # on the first one after it is due: a look of its own in between would be one look in four.
@@ -178,111 +173,102 @@ class Watch:
         self.look()
         self.arm()
 
+    def rider(self) -> Rider | None:
+        """A question to ride on a display write (:mod:`~dfg_bridge.host.riding`), or ``None``.
+
+        * At a turn's start, the turn's first look: the acting player's screen question (the displays
+          change with the turn, just before that look would be made).
+        * While nobody may act (else it rides on the looks), the table question, from
+          :data:`RIDE_AFTER` after its last answer.
+
+        Either only when it is one chain, and never in the middle of a look (which asks its own).
+        """
+        targets = self.targets()
+        if not targets or not self._ready or self._looking:
+            return None
+        fresh = [s for s in targets if s.acting and s.fresh and s.drawn is not None]
+        if fresh:
+            chains = self.q.screen(fresh[0])
+            if len(fresh) > 1 or len(chains) > 1:
+                return None
+            return Rider(chains[0], lambda passed: self._first_look_ridden(fresh[0], passed))
+        clock = self.hs.table.ctx.clock()
+        since = max(self._table_due - self.times.off_turn, self._turn_ended_at)
+        if clock < since + RIDE_AFTER:
+            return None  # asked a moment ago, or a turn just ended: the question due in it stays due
+        snap = self.hs.table.snapshot()
+        if any(self.hs.may_act(screen, snap) for screen in targets):
+            return None
+        chains = self.q.table(targets, keys=self._keys_due())
+        return Rider(chains[0], self._table_ridden) if len(chains) == 1 else None
+
+    def _table_ridden(self, passed: bool) -> None:
+        clock = self.hs.table.ctx.clock()
+        self._table_due = clock + self.times.off_turn if passed else clock
+        if not passed:
+            self.arm(now=True)  # the look asks it alone, and follows up
+
+    def _first_look_ridden(self, screen: HandScreen, passed: bool) -> None:
+        """The turn's first look rode on a display write: when it found nothing, the look planned for
+        now is not needed (a failed one leaves it planned: it asks again and reads)."""
+        if not passed or self.hs.screens.get(screen.player) is not screen:
+            return
+        screen.fresh = False
+        self.looks += 1
+        self.clear_looks += 1
+        self._schedule(self._delay(self.hs.table.ctx.clock()))
+
     # ---- looking ------------------------------------------------------------------------------------
-    def table_question(self, targets: list[HandScreen]) -> list[str]:
-        """The table question: one ``execute`` chain (two when many players hold keys)."""
-        return self._chains(self._item_tests(targets) + self._opening_tests() + self.hs.book.tests())
-
-    def _item_tests(self, targets: list[HandScreen]) -> list[str]:
-        hs, r = self.hs, self.hs.r
-        seated = f"@a[tag={hs.player_tag}]"
-        ours = r.our_non_keys()
-        on_player = ("container.*", "player.cursor", "weapon.offhand")
-        tests = [r.items_check(False, seated, slots, ours) for slots in on_player]
-        if hs.surface is Surface.CHEST:
-            tests.append(r.items_check(False, seated, "enderchest.*", r.our_items()))
-        tests.append(r.entity_check(False, r.dropped_near(hs.table.settings.centre, DROP_RADIUS)))
-        if hs.table.ctx.clock() >= self._quiet_keys_until:
-            tests += self._key_tests(targets)
-        return tests
-
-    def _key_tests(self, screens: list[HandScreen]) -> list[str]:
-        """Each chest screen's player still holds this match's key of their seat."""
-        hs, r = self.hs, self.hs.r
-        return [
-            r.items_check(True, s.player, "container.*", r.our_keys(hs.key_tag(s.seat)))
-            for s in screens
-            if isinstance(s.surface, ChestSurface) and not s.key_missing
-        ]
-
-    def _opening_tests(self) -> list[str]:
-        selectors = [f"@a[tag={self.hs.player_tag},scores={{{o}=1..}}]" for o in STATS.values()]
-        return [self.hs.r.entity_check(False, selector) for selector in selectors]
-
     def _openings(self) -> bool:
         """Reset the opening counts of the table's players; ``True`` if any had opened something."""
         hs = self.hs
-        if self._passes(self._chains(self._opening_tests())):
+        if self._passes(self.q.chains(self.q.openings())):
             return False
         for objective in STATS.values():
             opened = f"@a[tag={hs.player_tag},scores={{{objective}=1..}}]"
             hs.run("poll", hs.r.scores_reset(opened, objective))
         return True
 
-    def screen_question(self, screen: HandScreen) -> list[str]:
-        """The screen question: does ``screen`` hold exactly what was drawn, and its player nothing else?
-
-        The content test compares slots and counts; a number-key swap (which could trade a stack for
-        one of the same count, such as the key book for a button) also moves an item onto the
-        player, so the question also asks that they hold no item of ours but their key, and the key.
-        """
-        r = self.hs.r
-        tests = screen.surface.holds(r, screen.drawn or {})
-        tests.append(r.items_check(False, screen.player, "container.*", r.our_non_keys()))
-        tests += self._key_tests([screen])
-        # Last: did they just open a chest (theirs, most likely)? Only this test failing makes the reply
-        # "Test failed"; an earlier one cuts the chain short and the reply is empty.
-        tests.append(r.entity_check(False, self._opened(screen.player)))
-        return self._chains(tests)
-
-    def joint_question(self, targets: list[HandScreen], watched: list[HandScreen]) -> list[str]:
-        """The table question and the screen questions of ``watched`` as one chain (two when long).
-
-        When the table question is due during a turn, one ``Test passed`` answers both; any other
-        answer is asked again as the separate questions, which tell what happened. The screens'
-        player tests are the table's (``@a[tag=…]`` covers the acting player) except the key test
-        while key checks are quiet.
-        """
-        hs, r = self.hs, self.hs.r
-        tests = [test for screen in watched for test in screen.surface.holds(r, screen.drawn or {})]
-        tests += self._item_tests(targets)
-        if hs.table.ctx.clock() < self._quiet_keys_until:
-            tests += self._key_tests(watched)
-        return self._chains(tests + self.hs.book.tests() + self._opening_tests())
-
-    @staticmethod
-    def _opened(player: str) -> str:
-        return f"@a[name={player},scores={{{STATS['open_chest']}=1..}}]"
-
     def _screen_changed(self, screen: HandScreen, clock: float) -> bool:
         """Ask the screen question; an opening alone is no change (the watch just gets quicker)."""
-        commands = self.screen_question(screen)
+        commands = self.q.screen(screen, resetting=True)
         replies = [self.hs.run("poll", command) for command in commands]
-        if all(execute_passed(reply) for reply in replies):
+        last, resetting = replies[-1], " run " in commands[-1]
+        if not all(execute_passed(reply) for reply in replies[:-1]):
+            return True
+        if resetting:
+            if reset_nobody(last):
+                return False
+            if not write_ran(last):
+                return True  # a test failed: the chain stopped without a word
+        elif execute_passed(last):
             return False
-        if execute_failed(replies[-1]) and all(execute_passed(reply) for reply in replies[:-1]):
-            self.hs.run("poll", self.hs.r.scores_reset(self._opened(screen.player), STATS["open_chest"]))
-            self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)
-            return False
-        return True
+        elif execute_failed(last):
+            self.hs.run("poll", self.hs.r.scores_reset(opened_chest(screen.player), STATS["open_chest"]))
+        else:
+            return True
+        self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)  # just opened
+        return False
 
-    def _chains(self, tests: list[str]) -> list[str]:
-        r = self.hs.r
-        commands: list[str] = []
-        batch: list[str] = []
-        for test in tests:
-            if batch and len(("execute " + " ".join([*batch, test])).encode()) > MAX_COMMAND_BYTES:
-                commands.append(r.all_clear(batch))
-                batch = []
-            batch.append(test)
-        commands.append(r.all_clear(batch))
-        return commands
+    def _items_clear(self, targets: list[HandScreen], *, openings: bool = False) -> bool:
+        tests = self.q.items(targets, keys=self._keys_due()) + (self.q.openings() if openings else [])
+        return self._passes(self.q.chains(tests))
+
+    def _keys_due(self) -> bool:
+        return self.hs.table.ctx.clock() >= self._quiet_keys_until
 
     def _passes(self, commands: list[str]) -> bool:
         return all(execute_passed(self.hs.run("poll", command)) for command in commands)
 
     def look(self) -> None:
         """One look: the questions that are due, and a follow-up when an answer is not "nothing"."""
+        self._looking = True  # what a look draws carries no question: the look asks its own
+        try:
+            self._look()
+        finally:
+            self._looking = False
+
+    def _look(self) -> None:
         targets = self.targets()
         if not targets:
             return
@@ -300,12 +286,12 @@ class Watch:
                 if screen.key_missing and isinstance(screen.surface, ChestSurface):
                     seats.give_key(hs, screen, hs.key(screen.seat))  # they may have made room by now
         acting = [s for s in targets if s.acting]
-        table_bad = read_first = False
+        table_bad = False
         changed: list[HandScreen] = []
         if clock >= self._table_due - 1e-3:
             self._table_due = clock + (TABLE_ON_TURN if acting else self.times.off_turn)
             watched = [s for s in acting if s.drawn is not None]
-            if watched and self._passes(self.joint_question(targets, watched)):
+            if watched and self._passes(self.q.joint(targets, watched, keys=self._keys_due())):
                 watched = []  # both questions answered "nothing" in one command
             else:
                 opened_until = self._opened_until
@@ -318,38 +304,52 @@ class Watch:
                         screen.fresh = False  # their screen holds what was drawn
                     return
                 if changed:
-                    # A click, most likely: its card on the cursor fails the table question too, so the
-                    # screens are read first (which takes the card back), then the table question.
-                    self.follow_up(changed, deeper=False)
-                    read_first, changed = True, []
+                    # A click, most likely: its card on the cursor would fail the table question too, so
+                    # the screens are read first (which takes the card back). The table question then
+                    # goes with the next look's screen question, a moment away, or, when the click ended
+                    # the turn, rides on the next display write (or is asked off_turn seconds from now).
+                    if self.follow_up(changed, deeper=False):
+                        self._table_after_click(clock, now=True)
+                        return
                     targets = self.targets()  # the read may have ended the match
                     if not targets:
                         return
-                table_bad = not self._passes(self.table_question(targets))
+                    changed = []  # the screen holds what was drawn: something else failed the question
+                table_bad = not self._passes(self.q.table(targets, keys=self._keys_due()))
         else:
             changed = [s for s in acting if s.drawn is not None and self._screen_changed(s, clock)]
         if table_bad and self.hs.book.follow():
             # A book was used (and handled): was that all?
-            table_bad = not self._passes(self._chains(self._item_tests(targets) + self._opening_tests()))
+            table_bad = not self._items_clear(targets, openings=True)
         if table_bad and self._openings():
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).
             self._hot_until = clock + self.times.hot
             hs.draw_pending()  # whoever opened it sees the current screen
-            table_bad = not self._passes(self._chains(self._item_tests(targets)))
+            table_bad = not self._items_clear(targets)
         if not table_bad and not changed:
-            if read_first:
-                return  # the look's work was that read
             for screen in acting:
                 screen.fresh = False  # nothing was pending: later changes are this turn's clicks
             self._suspect = 0
             self.clear_looks += 1
             return
-        self.follow_up(targets if table_bad else changed, deeper=table_bad)
+        if self.follow_up(targets if table_bad else changed, deeper=table_bad) and not table_bad:
+            self._table_after_click(clock, now=False)
 
-    def follow_up(self, screens: list[HandScreen], *, deeper: bool) -> None:
+    def _table_after_click(self, clock: float, *, now: bool) -> None:
+        """A read found a click. If it ended the turn, the table question rides on the displays of the
+        turns that follow (asked alone off_turn seconds from now at the latest); else, with ``now``, it
+        goes with the next look, a moment away."""
+        targets, snap = self.targets(), self.hs.table.snapshot()
+        if targets and not any(self.hs.may_act(screen, snap) for screen in targets):
+            self._table_due = clock + self.times.off_turn
+        elif now:
+            self._table_due = clock
+
+    def follow_up(self, screens: list[HandScreen], *, deeper: bool) -> bool:
         """Something needs attention: read ``screens`` (acting players first), then, with ``deeper``,
-        look for openings, our items anywhere on or near the players, and missing keys."""
+        look for openings, our items anywhere on or near the players, and missing keys. ``True`` when
+        a read found a screen changed."""
         hs = self.hs
         self.follow_ups += 1
         clock = hs.table.ctx.clock()
@@ -362,16 +362,17 @@ class Watch:
                 self._hot_until = clock + self.times.hot
                 self._suspect = 0
                 read_changes = True
-        if deeper and read_changes and self._passes(self._chains(self._item_tests(self.targets()))):
+        if deeper and read_changes and self._items_clear(self.targets()):
             # What the table question saw was a click's card on the cursor, which the read took back:
             # one question instead of the sweep's five commands a player.
-            return
+            return True
         if deeper and not self._deeper(self.targets()):
             self._suspect += 1
             self._quiet_keys_until = clock + QUIET_KEYS
             if self._suspect == 3:
                 log.info("table %s: the hand-screen watch finds something it cannot mend; looking less often",
                          hs.table.id)  # fmt: skip
+        return read_changes
 
     def _deeper(self, targets: list[HandScreen]) -> bool:
         """Our items anywhere on or near the players, and keys. ``True`` if anything was mended."""

@@ -51,11 +51,14 @@ _CHAT = re.compile(r"^(tellraw|title|playsound|dialog) ")
 def purpose_of(command: str, *, lockers: tuple[int, int, int, int, int, int]) -> str:
     """``poll`` (reads and tests that look for input), ``chat``, ``custody`` (lockers) or ``display``.
 
-    A pure test (``execute if|unless …`` without ``run``) is a poll; a conditional write
-    (``execute unless items … run item replace …``) is what it writes.
+    A pure test (``execute if|unless …`` without ``run``) is a poll, and so is one that runs the reset
+    of the opening counts; a conditional write (``execute unless items … run item replace …``, or a
+    display write carrying a question) is what it writes.
     """
     if _POLL.match(command) or (command.startswith("execute ") and " run " not in command):
         return "poll"
+    if command.startswith("execute ") and _POLL.match(command.rsplit(" run ", 1)[1]):
+        return "poll"  # a question whose run resets the opening counts
     if _CHAT.match(command):
         return "chat"
     x0, y0, z0, x1, y1, z1 = lockers

@@ -8,7 +8,6 @@ anyway, so the two go out as one ``execute`` chain: a quiet turn sends no table 
 from __future__ import annotations
 
 import itertools
-import re
 import time
 from pathlib import Path
 from typing import Any
@@ -116,9 +115,9 @@ def test_the_table_question_waits_for_the_next_look_during_a_turn(sim_factory: A
 
 
 def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp_path: Path) -> None:
-    """A card clicked onto the cursor fails the table question too; once the screen's read took it back,
-    one more table question shows all is well, and the sweep (ender chest, thrown items, keys) is left
-    out."""
+    """A card clicked onto the cursor fails the table question too; the screen's read takes it back, and
+    the table question goes with the next look's screen question, which shows all is well: no table
+    question of its own, and the sweep (ender chest, thrown items, keys) is left out."""
     rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     clicker.ready()
@@ -132,10 +131,12 @@ def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp
     assert card in clicker.selected()
     assert not rig.ctl.player("Steve").get("cursor")
     after = commands[mark:]
-    assert any(c.startswith(TABLE_ALONE) for c in after), after  # asked after the read
+    read = next(i for i, c in enumerate(after) if c.startswith("data get block "))
+    assert not [c for c in after if c.startswith(TABLE_ALONE)], after
+    assert [c for c in after[read:] if c.startswith("execute if block ") and "player.cursor" in c], after
     assert not [c for c in after if "EnderItems" in c or c.startswith("kill ")], after
-    # The screen was read first, so the table question found nothing: no separate book or opening tests.
-    assert not [c for c in after if c.startswith("execute unless entity @a[tag=")], after
+    # The screen was read first, so the table question found nothing: no opening counts were reset.
+    assert not [c for c in after if c.startswith("scoreboard players set @a[tag=")], after
 
 
 def test_a_card_taken_off_turn_costs_no_sweep(sim_factory: Any, tmp_path: Path) -> None:
@@ -217,20 +218,23 @@ def test_a_long_think_is_looked_at_less_often(sim_factory: Any, tmp_path: Path) 
 def test_a_click_between_the_read_and_the_table_question_is_mended(
     sim_factory: Any, tmp_path: Path, mode: str
 ) -> None:
-    """The read-first look makes several commands: a click seen by the joint question, the screen's read
-    and redraw, then the table question. Steve takes a second card (onto the cursor, or throws it) just
-    before that table question: it fails, and the sweep brings everything back; nothing is kept or lost."""
+    """After the read of a click, the table question goes with the next look's screen question. Steve
+    takes a second card (onto the cursor, or throws it) just before that question: the look sees it,
+    a card onto the cursor is his next selection, a thrown one is found near the table and comes back;
+    nothing is kept or lost."""
     rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
     clicker.ready()
     clicker.settle()
     hand = [v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots]
     first, second = hand[0], hand[1]
-    race = {"kind": "click", "menu_slot": clicker.slot_of_card(second), "mode": mode}
-    rig.ctl.race(r"^" + re.escape(TABLE_ALONE), "Steve", race)
     mark = len(s.commands)
     clicker.hands.watch._table_due = 0.0  # the next look asks the table question too
     clicker.click(clicker.slot_of_card(first), "pickup", 0)
+    assert rig.until(lambda: first in clicker.selected(), 5)
+    assert not [c for c in s.commands[mark:] if c.startswith(TABLE_ALONE)]
+    race = {"kind": "click", "menu_slot": clicker.slot_of_card(second), "mode": mode}
+    rig.ctl.race(r"^execute if block .*player\.cursor", "Steve", race)
     assert rig.until(lambda: rig.ctl.races()["races"] == [], 5), "the race never fired"
     fired = rig.ctl.races()["fired"]
     # (A throw changes nothing on the player, so the sim reports it as not "done"; the sweep shows it.)
@@ -238,11 +242,10 @@ def test_a_click_between_the_read_and_the_table_question_is_mended(
     _run(rig, 1.0)
     clicker.settle()
     after = s.commands[mark:]
-    reads = [i for i, c in enumerate(after) if c.startswith("data get block ")]
-    asked = [i for i, c in enumerate(after) if c.startswith(TABLE_ALONE)]
-    assert reads and asked and reads[0] < asked[0], after  # the race came after the screen's read
     if mode == "throw":  # the card thrown out was found near the table and removed
         assert any(c.startswith("kill @e[type=minecraft:item") for c in after), after
+    else:  # a click during his turn: his next selection
+        assert second in clicker.selected()
     assert not rig.ctl.player("Steve").get("cursor")
     assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0
     assert first in clicker.selected()
@@ -286,12 +289,15 @@ def test_an_opening_seen_by_the_joint_question_costs_no_table_question_of_its_ow
     clicker.open()
     _run(rig, 0.6, 0.01)
     after = s.commands[mark:]
-    resets = [
+    resets = [  # the screen question runs the reset of his opening count
         i
         for i, c in enumerate(after)
-        if c.startswith("scoreboard players set @a[name=Steve") and "dfg_oc" in c
+        if c.startswith("execute if block ")
+        and " run scoreboard players set @a[name=Steve" in c
+        and "dfg_oc" in c
     ]
     assert resets, after
+    assert not [c for c in after if c.startswith("scoreboard players set @a[name=Steve")], after
     assert not [c for c in after if c.startswith(TABLE_ALONE)], after
     joint_after = [c for c in after[resets[0] :] if c.startswith("execute if block ") and "@a[tag=" in c]
     assert joint_after, after  # the table question was asked with the next look
@@ -339,25 +345,29 @@ def test_cards_and_play_clicked_within_one_look_play_those_cards(
     assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0 and rig.invalid() == []
 
 
-def test_a_click_right_after_an_opening_was_seen_is_read_by_the_next_look(
+def test_a_click_right_as_an_opening_is_looked_at_is_read_and_the_count_reset_later(
     sim_factory: Any, tmp_path: Path
 ) -> None:
-    """The opening look leaves its table question to the next look. Steve clicks a card exactly as the
-    opening count is reset (after the screen question said "only an opening"): the next look's joint
-    question fails, the screen is read, the card is selected and nothing is kept on the cursor."""
+    """The screen question asks and resets the opening count in one command (there is no moment between
+    the two). Steve clicks a card just before the look that would see his opening: the question fails
+    before its reset, the screen is read, the card is selected and nothing is kept on the cursor; a
+    later look resets the count, which costs no command of its own."""
     rig, clicker, s = _closed_after_a_look(sim_factory, tmp_path)
     clicker.open()
     card = next(v["name"] for slot, v in sorted(clicker.view().items()) if slot in CHEST.hand_slots)
     race = {"kind": "click", "menu_slot": clicker.slot_of_card(card), "mode": "pickup"}
-    rig.ctl.race(r"^scoreboard players set @a\[name=Steve,scores=\{dfg_oc=1\.\.\}\] dfg_oc 0$", "Steve", race)
+    reset = r" run scoreboard players set @a\[name=Steve,scores=\{dfg_oc=1\.\.\}\] dfg_oc 0$"
+    rig.ctl.race(r"^execute if block .*" + reset, "Steve", race)
     mark = len(s.commands)
     clicker.hands.watch._table_due = 0.0  # the next look is a joint question
     assert rig.until(lambda: rig.ctl.races()["races"] == [], 5), "the race never fired"
     clicker.settle()
+    _run(rig, 0.5)
     after = s.commands[mark:]
-    resets = [i for i, c in enumerate(after) if c.startswith("scoreboard players set @a[name=Steve")]
     reads = [i for i, c in enumerate(after) if c.startswith("data get block ")]
-    assert resets and reads and resets[0] < reads[0], after
+    assert reads, after
+    assert not [c for c in after if c.startswith("scoreboard players set @a[name=Steve")], after
     assert card in clicker.selected()
+    assert "Test passed" in rig.sim.run_command("execute unless entity @a[name=Steve,scores={dfg_oc=1..}]")
     assert not rig.ctl.player("Steve").get("cursor")
     assert held_cards(rig, "Steve") == 0 and world_cards(rig) == 0 and rig.invalid() == []
