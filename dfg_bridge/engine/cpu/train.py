@@ -60,11 +60,21 @@ def _add_gradient(
                 grad[i] -= adv * p
 
 
-def _learner_moves(rnd: Round) -> list[Move]:
-    moves = rnd.moves()
+def _policy_move(
+    rnd: Round, pol: Policy, rules: Rules, rng: random.Random
+) -> tuple[list[tuple[int, ...]], list[float], int] | None:
+    """Play the policy's move for the seat to act; its (features, probabilities, pick), None if forced."""
+    moves: list[Move] = rnd.moves()
     if rnd.field_move is None:
         moves = [m for m in moves if m[0] != K_PASS] or moves  # leaders lead (uecda may pass)
-    return moves
+    if len(moves) == 1:
+        rnd.make_move(moves[0])
+        return None
+    feats = features(rnd, moves, rules)
+    probs = probabilities(pol.scores(feats))
+    pick = _pick(probs, rng)
+    rnd.make_move(moves[pick])
+    return feats, probs, pick
 
 
 def self_play_round(
@@ -78,15 +88,10 @@ def self_play_round(
         if rnd.pending_kind:
             rnd.make_move(decision_move(rnd))
             continue
-        moves = _learner_moves(rnd)
-        if len(moves) == 1:
-            rnd.make_move(moves[0])
-            continue
-        feats = features(rnd, moves, rules)
-        probs = probabilities(pol.scores(feats))
-        pick = _pick(probs, rng)
-        trace.append((rnd.turn, feats, probs, pick))
-        rnd.make_move(moves[pick])
+        seat = rnd.turn
+        step = _policy_move(rnd, pol, rules, rng)
+        if step is not None:
+            trace.append((seat, *step))
     pts = rank_points(rules, rnd.present_mask.bit_count())
     score = [0.0] * n
     for place, s in enumerate(rnd.ranking()):
@@ -124,15 +129,9 @@ def response_round(
         if rnd.turn != learner:
             rnd.make_move(models[rnd.turn](rnd, rng, rules))
             continue
-        moves = _learner_moves(rnd)
-        if len(moves) == 1:
-            rnd.make_move(moves[0])
-            continue
-        feats = features(rnd, moves, rules)
-        probs = probabilities(pol.scores(feats))
-        pick = _pick(probs, rng)
-        trace.append((feats, probs, pick))
-        rnd.make_move(moves[pick])
+        step = _policy_move(rnd, pol, rules, rng)
+        if step is not None:
+            trace.append(step)
     pts = rank_points(rules, n)
     place = rnd.place_of(learner)
     points = pts[len(pts) // 2] if place is None else pts[place]
