@@ -4,10 +4,8 @@ Each legal move gets a handful of binary features — its strength now, its shap
 joker, breaks a pair, cuts with an 8, turns the order, finishes (cleanly or as a foul), or passes on a
 field of a given strength — crossed with the hand's size and whether the seat leads. A move's score
 is the sum of its features' weights; the policy plays move ``i`` with probability ∝ ``exp(score_i)``.
-The weights were learned with the engine (:mod:`.train`, REINFORCE): by self-play first, then as the
-best answer to the opponent models of ``strong``'s playouts (``--against-models``), since the policy
-plays ``strong``'s own later moves against those models; they ship as ``policy_weights.json`` (a list
-of floats, a few kilobytes).
+The weights were learned by self-play with the engine (:mod:`.train`, REINFORCE with the table's mean
+as baseline) and ship as ``policy_weights.json`` (a list of floats, a few kilobytes).
 
 ``strong`` uses it twice: to order and prune the candidates of a decision, and to play the playouts.
 """
@@ -76,7 +74,7 @@ def prior_weights() -> list[float]:
 
 @cache
 def shipped_weights() -> tuple[float, ...]:
-    """The learned weights (``policy_weights.json``), or the prior if none ship."""
+    """The weights learned by self-play (``policy_weights.json``), or the prior if none ship."""
     try:
         text = resources.files("dfg_bridge.engine.cpu").joinpath("policy_weights.json").read_text("utf-8")
     except (FileNotFoundError, ModuleNotFoundError):
