@@ -134,8 +134,8 @@ class Differ:
     def _carry(self, command: str, rider: RiderSource) -> int:
         """Send ``command`` with the rider's question in front, if one is due and fits; the count sent."""
         question = rider()
-        size = len(command.encode()) + len(" run ")
-        if question is None or len(question.question.encode()) + size > MAX_COMMAND_BYTES:
+        ridden = f"{question.question} run {command}" if question is not None else ""
+        if question is None or len(ridden.encode("utf-8", "surrogatepass")) > MAX_COMMAND_BYTES:
             self._sink.run(command)
             return 1
         passed = write_ran(self._sink.run(self._r.ride(question.question, command)))

@@ -100,6 +100,15 @@ def test_no_question_due_and_no_write_that_can_carry_one_send_the_writes_as_befo
     assert write_ran("Custom bossbar [dfg:t1] has been renamed") and not write_ran("")
 
 
+def test_a_question_that_does_not_fit_in_front_of_the_write_stays_unasked() -> None:
+    differ, server, answers = _differ(hold=True)
+    shown_now = desired(_snap(), messages(), "ja")
+    long = QUESTION + " unless entity @a[tag=" + "x" * 1400 + "]"
+    differ.sync("t1", shown_now, rider=lambda: Rider(long, answers.append))
+    assert answers == [] and not [c for c in server.sent if c.startswith("execute ")]
+    assert differ.changes("t1", shown_now) == []
+
+
 def _after_steves_move(sim_factory: Any, tmp_path: Path, version: str) -> tuple[Any, Any, Sent]:
     """A CPU match with Steve, every command kept: Steve makes his first move by typing it, and the
     CPUs' turns follow (they think 1 s each)."""

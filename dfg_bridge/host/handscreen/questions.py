@@ -100,7 +100,7 @@ class Questions:
         if resetting:
             chains = self.chains(tests)
             reset = r.scores_reset(opened_chest(screen.player), STATS["open_chest"])
-            if len((chains[-1] + " run " + reset).encode()) <= MAX_COMMAND_BYTES:
+            if len(f"{chains[-1]} run {reset}".encode("utf-8", "surrogatepass")) <= MAX_COMMAND_BYTES:
                 return [*chains[:-1], r.ride(chains[-1], reset)]
         tests.append(r.entity_check(False, opened_chest(screen.player)))
         return self.chains(tests)
