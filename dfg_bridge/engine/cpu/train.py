@@ -8,7 +8,8 @@ table's mean, and the weights follow the average.
 opponent models ``strong`` uses in its playouts (:data:`OPPONENTS`: eager, or the plain careful
 policy), and only that seat learns, its points measured against a running mean. ``strong`` plays its
 own later moves by the policy in playouts whose other seats play those models, so the policy it needs
-is the best answer to them, not to itself (an experiment: the shipped weights are self-play's, see the README).
+is the best answer to them, not to itself (an experiment: no gain measured, the shipped weights are
+self-play's).
 
 ``python -m dfg_bridge.engine.cpu train --rounds N --out FILE`` writes the weights (a checkpoint every
 ``--every`` rounds, so a run can be stopped and resumed with ``--init FILE``); ``--eval`` plays the
