@@ -309,7 +309,7 @@ class Watch:
                     # goes with the next look's screen question, a moment away, or, when the click ended
                     # the turn, rides on the next display write (or is asked off_turn seconds from now).
                     if self.follow_up(changed, deeper=False):
-                        self._table_after_click(clock, now=True)
+                        self._table_after_click(clock)
                         return
                     targets = self.targets()  # the read may have ended the match
                     if not targets:
@@ -334,17 +334,18 @@ class Watch:
             self.clear_looks += 1
             return
         if self.follow_up(targets if table_bad else changed, deeper=table_bad) and not table_bad:
-            self._table_after_click(clock, now=False)
+            self._table_after_click(clock)
 
-    def _table_after_click(self, clock: float, *, now: bool) -> None:
-        """A read found a click. If it ended the turn, the table question rides on the displays of the
-        turns that follow (asked alone off_turn seconds from now at the latest); else, with ``now``, it
-        goes with the next look, a moment away."""
+    def _table_after_click(self, clock: float) -> None:
+        """A read found a click (and took its card back from the cursor). If it ended the turn, the
+        table question rides on the displays of the turns that follow (asked alone off_turn seconds from
+        now at the latest); else it comes with a look TABLE_ON_TURN from now, not with the next one,
+        whose question a quick second click would fail (three commands more before its read)."""
         targets, snap = self.targets(), self.hs.table.snapshot()
         if targets and not any(self.hs.may_act(screen, snap) for screen in targets):
             self._table_due = clock + self.times.off_turn
-        elif now:
-            self._table_due = clock
+        else:
+            self._table_due = max(self._table_due, clock + TABLE_ON_TURN)
 
     def follow_up(self, screens: list[HandScreen], *, deeper: bool) -> bool:
         """Something needs attention: read ``screens`` (acting players first), then, with ``deeper``,

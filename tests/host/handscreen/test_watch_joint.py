@@ -116,7 +116,7 @@ def test_the_table_question_waits_for_the_next_look_during_a_turn(sim_factory: A
 
 def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp_path: Path) -> None:
     """A card clicked onto the cursor fails the table question too; the screen's read takes it back, and
-    the table question goes with the next look's screen question, which shows all is well: no table
+    the table question goes with a later look's screen question, which shows all is well: no table
     question of its own, and the sweep (ender chest, thrown items, keys) is left out."""
     rig, clicker, s = _at_steves_turn(sim_factory, tmp_path)
     clicker.open()
@@ -130,9 +130,11 @@ def test_a_click_seen_by_the_table_question_costs_no_sweep(sim_factory: Any, tmp
     clicker.settle()
     assert card in clicker.selected()
     assert not rig.ctl.player("Steve").get("cursor")
+    _run(rig, TABLE_ON_TURN + 0.2)
     after = commands[mark:]
     read = next(i for i, c in enumerate(after) if c.startswith("data get block "))
     assert not [c for c in after if c.startswith(TABLE_ALONE)], after
+    # The table question comes with a later look's screen question (not the next one, a moment away).
     assert [c for c in after[read:] if c.startswith("execute if block ") and "player.cursor" in c], after
     assert not [c for c in after if "EnderItems" in c or c.startswith("kill ")], after
     # The screen was read first, so the table question found nothing: no opening counts were reset.
@@ -218,7 +220,7 @@ def test_a_long_think_is_looked_at_less_often(sim_factory: Any, tmp_path: Path) 
 def test_a_click_between_the_read_and_the_table_question_is_mended(
     sim_factory: Any, tmp_path: Path, mode: str
 ) -> None:
-    """After the read of a click, the table question goes with the next look's screen question. Steve
+    """After the read of a click, the table question goes with a later look's screen question. Steve
     takes a second card (onto the cursor, or throws it) just before that question: the look sees it,
     a card onto the cursor is his next selection, a thrown one is found near the table and comes back;
     nothing is kept or lost."""
