@@ -99,11 +99,15 @@ class Questions:
         tests += self.keys([screen])
         if resetting:
             chains = self.chains(tests)
-            reset = r.scores_reset(opened_chest(screen.player), STATS["open_chest"])
+            reset = self.opening_reset(screen.player)
             if len(f"{chains[-1]} run {reset}".encode("utf-8", "surrogatepass")) <= MAX_COMMAND_BYTES:
                 return [*chains[:-1], r.ride(chains[-1], reset)]
         tests.append(r.entity_check(False, opened_chest(screen.player)))
         return self.chains(tests)
+
+    def opening_reset(self, player: str) -> str:
+        """The reset of ``player``'s chest-opening count (only if they opened one)."""
+        return self.hs.r.scores_reset(opened_chest(player), STATS["open_chest"])
 
     def joint(self, targets: list[HandScreen], watched: list[HandScreen], *, keys: bool) -> list[str]:
         """The table question and the screen questions of ``watched`` as one chain (two when long).

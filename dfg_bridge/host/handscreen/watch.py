@@ -46,7 +46,7 @@ from dfg_bridge.host.handscreen.cadence import (
     WatchTimes,
 )
 from dfg_bridge.host.handscreen.layout import Surface
-from dfg_bridge.host.handscreen.questions import STATS, Questions, opened_chest
+from dfg_bridge.host.handscreen.questions import STATS, Questions
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.host.riding import Rider
 from dfg_bridge.replies.answers import execute_failed, execute_passed, reset_nobody, write_ran
@@ -120,7 +120,7 @@ class Watch:
             if may and not screen.acting:
                 screen.fresh = True  # the first look of a turn: what it finds was done off turn
                 now = True
-                self._active_at = self.hs.table.ctx.clock()
+                self._active_at = clock
             screen.acting = may
             acting = acting or may
         table_in = max(0.0, self._table_due - clock)
@@ -196,8 +196,7 @@ class Watch:
         since = max(self._table_due - self.times.off_turn, self._turn_ended_at)
         if clock < since + RIDE_AFTER:
             return None  # asked a moment ago, or a turn just ended: the question due in it stays due
-        snap = self.hs.table.snapshot()
-        if any(self.hs.may_act(screen, snap) for screen in targets):
+        if any(screen.acting for screen in targets):  # as arm() found them, just before this sync's displays
             return None
         chains = self.q.table(targets, keys=self._keys_due())
         return Rider(chains[0], self._table_ridden) if len(chains) == 1 else None
@@ -233,7 +232,8 @@ class Watch:
         """Ask the screen question; an opening alone is no change (the watch just gets quicker)."""
         commands = self.q.screen(screen, resetting=True)
         replies = [self.hs.run("poll", command) for command in commands]
-        last, resetting = replies[-1], " run " in commands[-1]
+        reset = self.q.opening_reset(screen.player)
+        last, resetting = replies[-1], commands[-1].endswith(" run " + reset)
         if not all(execute_passed(reply) for reply in replies[:-1]):
             return True
         if resetting:
@@ -244,7 +244,7 @@ class Watch:
         elif execute_passed(last):
             return False
         elif execute_failed(last):
-            self.hs.run("poll", self.hs.r.scores_reset(opened_chest(screen.player), STATS["open_chest"]))
+            self.hs.run("poll", reset)
         else:
             return True
         self._opened_until = max(self._opened_until, clock + HOT_AFTER_OPENING)  # just opened
