@@ -15,6 +15,7 @@ def test_strong_keeps_to_its_budget() -> None:
     budget_ms = 40
     cpu = make_cpu("strong", seed=1, budget_ms=budget_ms, rules=Rules())
     times = []
+    worked = []
     searched = 0
     for rnd, seat in positions(400, seed=4):
         if rnd.rules.name != "minecraft":
@@ -22,15 +23,19 @@ def test_strong_keeps_to_its_budget() -> None:
         legal = list(rnd.legal_actions(seat))
         if len(legal) < 3:
             continue
-        t0 = time.perf_counter()
+        t0, w0 = time.perf_counter(), time.thread_time()
         cpu.decide(rnd.observation(seat), legal)
         times.append(time.perf_counter() - t0)
+        worked.append(time.thread_time() - w0)
         assert isinstance(cpu, StrongPlayer)
         searched += cpu.last_deals > 0
     assert searched >= 20
     # generous bounds: the machine is shared, but a search that ignored the clock would take seconds
     assert sum(times) / len(times) <= budget_ms / 1000
-    assert max(times) <= 4 * budget_ms / 1000
+    # the worst case is judged by the CPU time this thread spent: on a loaded CI machine one
+    # decision's wall time once reached 163 ms because the process was not scheduled, while a
+    # search that overran its deadline would spend that time working
+    assert max(worked) <= 4 * budget_ms / 1000
 
 
 def test_more_time_means_more_deals() -> None:
