@@ -5,8 +5,9 @@ book (:mod:`~dfg_bridge.host.handscreen.keys`) is a ``written_book``, so right-c
 opens its pages without the daemon: a small hand is one page with the field and 出す / パス / 選択を外す;
 a larger one has those on the first page and the hand as clickable cards on the next — the chat
 hand's own texts (:func:`~dfg_bridge.host.handscreen.chatview.chat_hand`), every button a ``/trigger``
-click. On 1.21.6+ the pages leave the field out: using the book opens the hand dialog, which shows it,
-so the other players' plays do not rewrite the book.
+click. On 1.21.6+ using the book opens the hand dialog, which shows the hand, the field and the
+buttons: the book then holds one fixed page (what it does, a 手札を開く button, ``/dfg hand``) and is
+never rewritten, so neither a play nor a selection costs a page write (issue 19).
 
 * **Rewritten in place**: after every change the pages that differ are rewritten with ``item modify``
   (``set_written_book_pages``) — a book whose clickable pages rarely fit into one 1446-byte command
@@ -31,9 +32,10 @@ from dfg_bridge.host.handscreen.chatsend import field_text, show_dialog
 from dfg_bridge.host.handscreen.chatview import chat_hand
 from dfg_bridge.host.handscreen.screen import ChestSurface, HandScreen
 from dfg_bridge.host.handscreen.state import ScreenState
+from dfg_bridge.host.intents import TriggerCode
 from dfg_bridge.model.items import BookSpec
 from dfg_bridge.model.limits import MAX_COMMAND_BYTES
-from dfg_bridge.model.text import Text
+from dfg_bridge.model.text import Click, ClickAction, Text
 from dfg_bridge.replies.answers import execute_passed
 from dfg_bridge.replies.items import ReadError, inventory_items
 
@@ -108,15 +110,26 @@ class HandBook:
 
     # ---- the key item -------------------------------------------------------------------------------
     def cover(self) -> BookSpec:
-        """The content a new key book is given with (its hand pages follow at once)."""
+        """The content a new key book is given with (its hand pages follow at once; with dialogs, the
+        fixed page that is all it ever holds)."""
         ctx = self.hs.table.ctx
-        cover = (Text(ctx.text("hand.book_cover")),)
+        cover = self._dialog_pages() if ctx.r.has_dialog else (Text(ctx.text("hand.book_cover")),)
         return BookSpec(ctx.text("hand.book_title"), AUTHOR, cover, generation=UNCOPYABLE)
+
+    def _dialog_pages(self) -> tuple[Text, ...]:
+        """The one page of a key book on a server with dialogs: using the book opens the hand dialog."""
+        ctx = self.hs.table.ctx
+        command = ctx.r.trigger_command(ctx.settings.trigger_objective, int(TriggerCode.HAND))
+        button = Text(ctx.text("hand.book_open_button"), color="gold", bold=True,
+                      click=Click(ClickAction.RUN_COMMAND, command))  # fmt: skip
+        return (Text.join([Text(ctx.text("hand.book_dialog_page")), Text("\n\n"), button]),)
 
     def placed(self, player: str, slot: str) -> None:
         """A new key book (holding only the cover) was put into ``slot``."""
         self._slot[player] = slot
         self._written.pop(player, None)
+        if self.hs.r.has_dialog:
+            self._written[player] = self._dialog_pages()  # the cover is the whole book
         self._seen.pop(player, None)
         self._failed.pop(player, None)
 
@@ -135,9 +148,12 @@ class HandBook:
         as many per page as fit when every card is selected.
 
         So the pages' split depends on the hand alone: a selection or a new field rewrites the page it
-        changed (one or two), never every page by moving cards between them (issue 19).
+        changed (one or two), never every page by moving cards between them (issue 19). With dialogs
+        (1.21.6+) the book holds its fixed page whatever the state.
         """
         ctx = self.hs.table.ctx
+        if ctx.r.has_dialog:
+            return self._dialog_pages()
 
         def texts(selected: frozenset[int]) -> tuple[list[Text], Text]:
             parts, buttons = chat_hand(
@@ -152,9 +168,7 @@ class HandBook:
 
         parts, buttons = texts(state.selected)
         head, cards = parts[0], parts[1:]
-        # 1.21.6+: using the book opens the dialog, which shows the field; a field on the pages too would
-        # be a page write at every play of every player (issue 19).
-        field = None if ctx.r.has_dialog else field_text(ctx, state)
+        field = field_text(ctx, state)
         whole = _page(head, field, cards, buttons, "(1/1)")
         worst = texts(frozenset(c.index for c in state.hand))[0][1:]  # every card marked ✔
         if self._fits(player, _page(head, field, worst, buttons, "(1/1)")) and self._fits(player, whole):
@@ -278,13 +292,19 @@ class HandBook:
         return [s for s in [*found, *SPARE_SLOTS] if s != exclude]
 
     # ---- use -----------------------------------------------------------------------------------------
+    def count_uses(self) -> None:
+        """Make sure the objective counting book uses exists (before a key is given: a use before it
+        existed would never be counted, and the dialog would not open)."""
+        if not self._ready:
+            self.hs.run("poll", self.hs.r.used_objective(USED_OBJECTIVE, BOOK_ITEM))
+            self._ready = True
+
     def tests(self) -> list[str]:
         """The table question's test: no seated player used a written book since the last look."""
-        hs = self.hs
-        if not self._ready:
-            hs.run("poll", hs.r.used_objective(USED_OBJECTIVE, BOOK_ITEM))
-            self._ready = True
-        return [hs.r.entity_check(False, f"@a[tag={hs.player_tag},scores={{{USED_OBJECTIVE}=1..}}]")]
+        self.count_uses()
+        return [
+            self.hs.r.entity_check(False, f"@a[tag={self.hs.player_tag},scores={{{USED_OBJECTIVE}=1..}}]")
+        ]
 
     def follow(self) -> bool:
         """After a table question that failed: who used the book? ``True`` if anyone did (then handled)."""

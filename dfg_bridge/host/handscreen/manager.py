@@ -62,7 +62,7 @@ class HandScreens:
         self.watch = Watch(self, times or WatchTimes())
         self.book = HandBook(self)
         """The key books' pages (a hand view) and their use."""
-        self.painter = Painter(self, self.book, self.watch.hot)
+        self.painter = Painter(self, self.book)
         """Draws the screens (:mod:`~dfg_bridge.host.handscreen.painter`)."""
         self.dialog_page: dict[str, int] = {}
         """Per player: the hand dialog's page (long hands do not fit in one dialog command)."""
@@ -234,9 +234,10 @@ class HandScreens:
         self.watch.arm()
         return sent
 
-    def draw_pending(self) -> int:
-        """Draw the screens (and books) whose redraw waited (the watch calls this at each look)."""
-        return self.painter.draw_pending()
+    def draw_pending(self, *, opened: bool = False) -> int:
+        """Draw the screens (and books) whose redraw waited (the watch calls this at each look;
+        ``opened``: at once, a chest was just opened)."""
+        return self.painter.draw_pending(opened=opened)
 
     # ---- reading ------------------------------------------------------------------------------------
     def may_act(self, screen: HandScreen, snap: TableSnap | None = None) -> bool:

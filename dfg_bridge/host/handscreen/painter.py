@@ -8,7 +8,7 @@ the chests' titles. Each write is guarded by the surface (never onto a player's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -32,11 +32,9 @@ OFF_TURN_REDRAW = 4.0
 class Painter:
     """Draws the screens of one table's seated players."""
 
-    def __init__(self, hs: Screens, book: HandBook, hot: Callable[[float], bool]) -> None:
+    def __init__(self, hs: Screens, book: HandBook) -> None:
         self.hs = hs
         self.book = book
-        self.hot = hot
-        """Whether the watch looks fast at a moment (a click or an opening was just seen)."""
         self.states: dict[str, ScreenState] = {}
         """Per player: the state their screen was last drawn from."""
         self.titles: dict[str, str] = {}
@@ -78,22 +76,25 @@ class Painter:
     def sync(self, players: Sequence[str] | None = None, *, first: Sequence[int] = ()) -> int:
         """Draw what changed on the screens of ``players`` (default: everyone seated); re-plan the watch.
 
-        ``first``: slots to write before the others (the ones a click just touched). Named players'
-        screens are drawn at once. In the table-wide sync, the screen of a player who cannot act is
-        redrawn at most every :data:`OFF_TURN_REDRAW` seconds (the watch's next look draws what is left
-        over): while three CPUs play in turn, the chest then changes once instead of after every play
-        (issue 19). The screen of a player who may act, or who just opened a chest, is drawn at once.
+        ``first``: slots to write before the others (the ones a click just touched). The screen of a
+        player who may act is drawn at once; so is a named player's, unless the sync follows their click
+        (``first``). Otherwise the screen of a player who cannot act shows its hand and buttons at once
+        (what they click), and its display rows (field, players, state) are redrawn at most every
+        :data:`OFF_TURN_REDRAW` seconds (the watch's next look draws what is left over): while three
+        CPUs play in turn, and right after a play that ended the player's own turn, those rows then
+        change once instead of after every play (issue 19).
         """
         sent = 0
         if self.hs.screens and self.hs.table.run is not None:
             snap = self.hs.table.snapshot()
             clock = self.hs.table.ctx.clock()
-            named = players is not None
+            may_lag = players is None or bool(first)
             for name in list(players if players is not None else self.hs.screens):
                 screen = self.hs.screens.get(name)
                 if screen is None or not self.hs.online(name):
                     continue
-                if not named and self._may_wait(screen, snap, clock):
+                if may_lag and self._may_wait(screen, snap, clock):
+                    sent += self._draw(screen, snap, first, only=self._interactive(screen))
                     self.pending.add(name)
                     continue
                 self.pending.discard(name)
@@ -106,13 +107,19 @@ class Painter:
         return sent
 
     def _may_wait(self, screen: HandScreen, snap: TableSnap, clock: float) -> bool:
-        """Whether ``screen``'s redraw can wait for the watch's next look (see :meth:`sync`)."""
-        if screen.drawn is None or screen.acting or self.hs.may_act(screen, snap) or self.hot(clock):
+        """Whether ``screen``'s display rows can wait for the watch's next look (see :meth:`sync`)."""
+        if screen.drawn is None or self.hs.may_act(screen, snap):
             return False
         return clock - self.drawn_at.get(screen.player, -OFF_TURN_REDRAW) < OFF_TURN_REDRAW
 
-    def draw_pending(self) -> int:
-        """Draw the screens (and books) whose redraw waited (the watch calls this at each look)."""
+    def _interactive(self, screen: HandScreen) -> frozenset[int]:
+        """The slots the player clicks: the hand and the buttons (never left showing an old state)."""
+        layout = self.layout(screen, self.states.get(screen.player) or self.desired(screen)[0])
+        return frozenset((*layout.hand_slots, *layout.buttons.values()))
+
+    def draw_pending(self, *, opened: bool = False) -> int:
+        """Draw the screens (and books) whose redraw waited (the watch calls this at each look);
+        ``opened``: a chest was just opened, so whoever opened it sees the current screen now."""
         self.book.flush()
         if not self.pending:
             return 0
@@ -121,7 +128,8 @@ class Painter:
         due = [
             name
             for name in sorted(self.pending)
-            if (screen := self.hs.screens.get(name)) is not None and not self._may_wait(screen, snap, clock)
+            if (screen := self.hs.screens.get(name)) is not None
+            and (opened or not self._may_wait(screen, snap, clock))
         ]
         if not due:
             return 0
@@ -143,7 +151,15 @@ class Painter:
             self.drawn_at[screen.player] = clock
         return drawn
 
-    def _draw(self, screen: HandScreen, snap: TableSnap, first: Sequence[int] = ()) -> int:
+    def _draw(
+        self,
+        screen: HandScreen,
+        snap: TableSnap,
+        first: Sequence[int] = (),
+        *,
+        only: frozenset[int] | None = None,
+    ) -> int:
+        """Write what changed on ``screen`` (``only``: just those slots; the rest is left for later)."""
         state, want = self.desired(screen, snap)
         if screen.drawn is not None and self.states.get(screen.player) == state:
             return 0
@@ -159,6 +175,9 @@ class Painter:
             screen.drawn = {}
             screen.stray = set(range(screen.surface.size)) - screen.foreign if screen.foreign else set()
         commands = screen.commands_for(want, self.hs.r)
+        partial = only is not None and any(slot not in only for slot, _, _ in commands)
+        if only is not None:
+            commands = [entry for entry in commands if entry[0] in only]
         if first:
             commands.sort(key=lambda entry: entry[0] not in first)
         for slot, command, own in commands:
@@ -169,9 +188,11 @@ class Painter:
                 continue  # else something was put there since it was drawn: the next read sees it
             screen.mark(slot, want.get(slot))
             sent += 1
+        screen.placed = state.placed
+        if partial:
+            return sent  # the screen is not all drawn yet: its state is not recorded as drawn
         sent += self._title(screen, state)
         self.states[screen.player] = state
-        screen.placed = state.placed
         return sent
 
     def _title(self, screen: HandScreen, state: ScreenState) -> int:

@@ -60,6 +60,7 @@ def give_key(hs: Screens, screen: HandScreen, key: Key) -> bool:
     told to make room, and the watch tries again later.
     """
     r, player = hs.r, screen.player
+    hs.book.count_uses()
     for slot in free_slots(hs, player) or ():
         item = key.item(hs.book.cover())
         reply = hs.run(PURPOSE, r.unless_items(player, slot, r.item_to_player(player, slot, item)))

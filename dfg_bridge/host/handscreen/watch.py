@@ -135,10 +135,6 @@ class Watch:
         if self._due is None or clock + delay < self._due - 1e-4:
             self._schedule(delay)
 
-    def hot(self, clock: float) -> bool:
-        """Whether the watch is looking fast (a click or an opening was just seen)."""
-        return clock < max(self._hot_until, self._opened_until)
-
     def _delay(self, clock: float) -> float:
         if self._suspect >= 3:
             return SUSPECT_PAUSE
@@ -325,7 +321,7 @@ class Watch:
             # A container was opened: if it was only that, the items part now holds, and no screen
             # needs reading (an acting player's own chest is asked about at every look anyway).
             self._hot_until = clock + self.times.hot
-            hs.draw_pending()  # whoever opened it sees the current screen
+            hs.draw_pending(opened=True)  # whoever opened it sees the current screen
             table_bad = not self._items_clear(targets)
         if not table_bad and not changed:
             for screen in acting:

@@ -228,14 +228,25 @@ def test_a_match_played_only_by_book_pages(
     assert any(turn in line for line in rig.chat("Steve")), rig.chat("Steve")[-30:]  # points to the book
 
 
-def test_book_pages_and_dialogs_from_the_book_1216(sim_factory: Any, tmp_path: Path) -> None:
+def test_dialogs_from_the_book_1216_and_its_one_fixed_page(sim_factory: Any, tmp_path: Path) -> None:
+    """1.21.6+: using the book opens the hand dialog; the book holds one fixed page (what it does and a
+    手札を開く button) and is never rewritten, however the hand changes (issue 19)."""
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6", flavor="vanilla", seats=3, rounds=2)
     _start(rig, ["Steve", "Alex"])
-    steve, alex = BookPlayer(rig, "Steve"), BookPlayer(rig, "Alex", dialogs=True)
-    _play(rig, [steve, alex])
+    steve, alex = BookPlayer(rig, "Steve", dialogs=True), BookPlayer(rig, "Alex", dialogs=True)
+    assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
+    ((_, key),) = _keys(rig, "Steve")
+    pages = key["components"]["minecraft:written_book_content"]["pages"]
+    assert (
+        len(pages) == 1
+        and "/dfg hand" in str(pages)
+        and f"/trigger dfg set {int(TriggerCode.HAND)}" in str(pages)
+    )
+    _play(rig, [steve, alex])  # Steve's first turn starts with a use of the book at once
     rig.settle(0.3)
     assert steve.actions > 2 and alex.actions > 2
-    assert rig.table().hands.book.uses >= alex.actions
+    assert rig.table().hands.book.uses >= steve.actions + alex.actions
+    assert rig.table().hands.book.writes == 0
     for name in ("Steve", "Alex"):
         assert _books(rig, name) == [] and rig.ctl.player(name)["inventory"] == {}
     assert rig.invalid() == []
@@ -278,7 +289,7 @@ def test_book_writes_never_land_on_another_item(sim_factory: Any, tmp_path: Path
 def test_a_key_put_away_is_renewed_and_its_pages_written(sim_factory: Any, tmp_path: Path) -> None:
     """The key put into the ender chest: writes find it nowhere (and stop trying for that view), the watch
     takes it back and hands out a new key, whose pages show the current hand."""
-    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", flavor="vanilla", seats=3, rounds=1)
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.4", flavor="vanilla", seats=3, rounds=1)
     _start(rig, ["Steve"])
     assert rig.until(lambda: len(_keys(rig, "Steve")) == 1)
     ((where, old),) = _keys(rig, "Steve")

@@ -40,10 +40,10 @@ def test_only_changed_slots_are_written(sim_factory: Any, tmp_path: Path, monkey
     draws: list[tuple[int, int, str]] = []  # (slots changed, slot commands sent, player)
     original = Painter._draw
 
-    def counted(self: Painter, screen: Any, snap: Any, first: Any = ()) -> int:
+    def counted(self: Painter, screen: Any, snap: Any, first: Any = (), *, only: Any = None) -> int:
         before = dict(screen.drawn) if screen.drawn is not None else None
         mark = len(sent)
-        result = original(self, screen, snap, first)
+        result = original(self, screen, snap, first, only=only)
         after = screen.drawn or {}
         if before is not None:
             changed = sum(1 for s in {*before, *after, *screen.stray} if before.get(s) != after.get(s))
@@ -124,5 +124,5 @@ def test_only_changed_slots_are_written(sim_factory: Any, tmp_path: Path, monkey
     assert draws and not wrong, wrong
     assert len(keyed) == 6 and first_draw == draws[0][0]
     assert len(select) == 3
-    assert 1 <= len(book) <= 2, book
+    assert book == []  # 1.21.6: the book holds one fixed page (using it opens the hand dialog)
     assert rig.invalid() == []

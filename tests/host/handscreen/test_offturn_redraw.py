@@ -151,3 +151,54 @@ def test_packing_puts_lines_in_the_fewest_commands() -> None:
     assert len(two) == 2 and "a" * 100 in two[0] and "b" * 900 in two[0]
     alone = r.tellraw_packed("Steve", [short, Text("d" * 1500), short])
     assert len(alone) == 3 and len(alone[1].encode()) > 1446  # too long alone: its own command
+
+
+def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten_at_once(
+    sim_factory: Any, tmp_path: Path
+) -> None:
+    """A play by clicks: its cards leave the hand and the buttons show the new state at once, while the
+    field row and the players' row follow the off-turn pace (the next CPU play changes them again, so
+    drawing them now would be writes nobody reads; issue 19)."""
+    from dfg_bridge.engine import Pass, Play
+    from dfg_bridge.host.handscreen.layout import CHEST
+    from tests.host.handscreen.handrig import Clicker, hand_rig, start_cpu_match
+
+    rig = hand_rig(sim_factory, tmp_path, version="1.21.6", turn=60.0, rounds=1)
+    rig.start_daemon()
+    start_cpu_match(rig)
+    steve = Clicker(rig, "Steve")
+    tbl = rig.table()
+    assert rig.until(lambda: tbl.hands.screen_of("Steve") is not None)
+    checked = 0
+    end = time.monotonic() + 90
+    while tbl.run is not None and checked < 2 and time.monotonic() < end:
+        screen = tbl.hands.screen_of("Steve")
+        if screen is None or not steve.may_act():
+            rig.host.step(0.05)
+            continue
+        if isinstance(screen.surface, ChestSurface) and rig.ctl.player("Steve")["open"] is None:
+            steve.open()
+        rnd = tbl.run.round if tbl.run is not None else None
+        assert rnd is not None
+        plays = [a for a in rnd.legal_actions(steve.seat()) if isinstance(a, Play)]
+        if not plays or rnd.field is None:
+            steve.do(plays[0] if plays else Pass(steve.seat()))
+            continue
+        steve.do(plays[0])  # answers the field: the field row's paper and cards must change
+        if steve.may_act():
+            continue  # the play ended nothing (a clear: Steve leads again)
+        _, want = tbl.hands.desired(screen)
+        shown = {slot: cell.spec for slot, cell in (screen.drawn or {}).items()}
+        clicked = set(CHEST.hand_slots) | set(CHEST.buttons.values())
+        for slot in clicked:
+            assert shown.get(slot) == (want[slot].spec if slot in want else None), slot
+        assert any(shown.get(s) != (want[s].spec if s in want else None) for s in range(18)), "rows 1–2"
+        assert "Steve" in tbl.hands.painter.pending
+        # Within the off-turn wait (and a look), or at Steve's next turn, the rows show the table.
+        until = time.monotonic() + OFF_TURN_REDRAW + 2.0
+        while "Steve" in tbl.hands.painter.pending and time.monotonic() < until:
+            rig.host.step(0.05)
+        assert "Steve" not in tbl.hands.painter.pending
+        checked += 1
+    assert checked >= 1
+    assert rig.invalid() == []
