@@ -75,6 +75,10 @@ class ScreenBook(Protocol):
         """A key book was put into ``slot`` of ``player``'s inventory."""
         ...
 
+    def count_uses(self) -> None:
+        """Make sure book uses are counted (before a key book is given)."""
+        ...
+
     def tests(self) -> list[str]:
         """The watch's questions about the books."""
         ...
