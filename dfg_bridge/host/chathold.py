@@ -67,7 +67,8 @@ class ChatHold:
     """Held team lines, by team; only the owner thread calls it (see the module docstring).
 
     ``sink`` is the host's own (counting) sink, not the gated one, so sending held lines never
-    recurses. ``team_of`` names the team a player is on (``None``: none); the host sets it.
+    recurses. ``hold`` gives the hold time in seconds, read at each line (``admin reload`` may change
+    it). ``team_of`` names the team a player is on (``None``: none); the host sets it.
     """
 
     def __init__(
@@ -75,14 +76,13 @@ class ChatHold:
         sink: CommandSink,
         r: CommandRenderer,
         *,
-        hold: float,
+        hold: Callable[[], float],
         clock: Callable[[], float],
         scheduler: Scheduler,
         post: Callable[[object], None],
         purposes: PurposeCounter | None = None,
     ) -> None:
         self.hold = hold
-        """Seconds a line may wait for others (0: each ``to_team`` is sent at once)."""
         self.team_of: Callable[[str], str | None] = lambda _player: None
         self._sink = sink
         self._r = r
@@ -107,7 +107,9 @@ class ChatHold:
         """Hold ``lines`` for ``team`` (or send them at once when holding is off)."""
         if not lines:
             return
-        if self.hold <= 0:
+        hold = self.hold()
+        if hold <= 0:
+            self.flush(team)  # lines held before the hold was turned off go first
             self._send(team, list(lines))
             return
         entry = self._held.get(team)
@@ -117,7 +119,7 @@ class ChatHold:
             entry = _Held(self._batches, self._clock(), table)
             self._held[team] = entry
             due, post = ChatDue(team, entry.batch), self._post
-            entry.job = self._scheduler.call_later(self.hold, lambda: post(due))
+            entry.job = self._scheduler.call_later(hold, lambda: post(due))
         entry.lines.extend(lines)
 
     def due(self, event: ChatDue) -> None:

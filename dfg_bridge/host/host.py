@@ -105,8 +105,8 @@ class GameHost:
             ender_chest=settings.custody_ender_chest,
         )
         general = self.purposes.sink(sink)
-        self.chat = ChatHold(general, renderer, hold=settings.chat_hold, clock=clock, scheduler=scheduler,
-                             post=self.post, purposes=self.purposes)  # fmt: skip
+        self.chat = ChatHold(general, renderer, hold=lambda: self.ctx.settings.chat_hold, clock=clock,
+                             scheduler=scheduler, post=self.post, purposes=self.purposes)  # fmt: skip
         """Team chat held briefly and sent together (issue 19)."""
         self.ctx = HostContext(
             settings=settings,

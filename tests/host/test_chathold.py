@@ -8,6 +8,7 @@ and the order is kept; hold 0 sends every line at once, as before.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -171,3 +172,15 @@ def test_holding_sends_fewer_team_commands_over_the_same_plays(sim_factory: Any,
         per_play[hold] = _team_commands_per_play(rig, sent)
         rig.stop_daemon()
     assert per_play[1.0] < 0.6 * per_play[0.0], per_play
+
+
+def test_a_reload_that_turns_holding_off_sends_what_waits_first(sim_factory: Any, tmp_path: Path) -> None:
+    rig, _sent = _rig(sim_factory, tmp_path, hold=10.0)
+    ctx = rig.host.ctx
+    ctx.to_team(TEAM, Text("前から"))
+    ctx.settings = dataclasses.replace(ctx.settings, chat_hold=0.0)  # as `admin reload` does
+    ctx.to_team(TEAM, Text("後から"))
+    assert rig.host.chat.held(TEAM) == []
+    rig.settle(0.2)
+    text = _chat(rig)
+    assert text.index("前から") < text.index("後から")
