@@ -220,6 +220,20 @@ class HandConfig:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChatConfig:
+    """``chat:`` the table's chat lines (the play log, joins, round results)."""
+
+    hold_seconds: float = opt(
+        2.0,
+        "Seconds a line to a table may wait for the next ones, to go out together in one command "
+        "(fewer commands on the server's main thread); a player's own messages, a round's end and the "
+        "match's end send it at once. 0: every line at once.",
+        min=0.0,
+        max=10.0,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
 class DisplaysConfig:
     """``displays:`` what the daemon shows in the world."""
 
@@ -364,6 +378,7 @@ class Config:
     crash_policy: CrashPolicy = opt(CrashPolicy.RESUME, "After a restart: `resume` the match or `end` it.")
     game: GameConfig = opt(factory=GameConfig, doc="Match settings (every table's default).", share=True)
     hand: HandConfig = opt(factory=HandConfig, doc="Hand screen.")
+    chat: ChatConfig = opt(factory=ChatConfig, doc="Chat lines to a table.")
     displays: DisplaysConfig = opt(factory=DisplaysConfig, doc="World displays.")
     stats: StatsConfig = opt(factory=StatsConfig, doc="Stats, ratings and leaderboards.")
     ranked: RankedConfig = opt(factory=RankedConfig, doc="The ranked ladder (段位戦).")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.differ import Differ
@@ -18,6 +19,9 @@ from dfg_bridge.host.ports import CommandRenderer, CommandSink, MessageCatalog, 
 from dfg_bridge.host.purposes import PurposeCounter
 from dfg_bridge.host.settings import HostSettings, TableSettings
 from dfg_bridge.model.text import Text
+
+if TYPE_CHECKING:
+    from dfg_bridge.host.chathold import ChatHold
 
 
 @dataclass
@@ -48,6 +52,8 @@ class HostContext:
     """Called with (player, machine code) for every refused player action, from any surface (metrics)."""
     on_match_end: Callable[[TableSettings, MatchRun, EndReason], bool] | None = None
     """Called as a match ends (the stats desk); ``True`` means it announces the standings itself."""
+    chat: ChatHold | None = None
+    """Holds team lines briefly to send them together (``None``: each is sent at once)."""
 
     def match_ended(self, table: TableSettings, run: MatchRun, reason: EndReason) -> bool:
         """Report a match's end to :attr:`on_match_end`; whether the standings broadcast is taken over."""
@@ -81,14 +87,29 @@ class HostContext:
         """Send texts to a table's team (its players and lobby), one chat line each.
 
         Lines sent together share one ``tellraw`` when they fit (a play, then 8切り and 場が流れました):
-        one command on the server's main thread instead of three (issue 19).
+        one command on the server's main thread instead of three (issue 19). With :attr:`chat`, lines
+        wait up to its hold time for the next ones (see :mod:`dfg_bridge.host.chathold`).
         """
-        self._send_lines(self.r.team_members(team), lines)
+        if self.chat is not None:
+            self.chat.add(team, lines)
+        else:
+            self._send_lines(self.r.team_members(team), lines)
+
+    def flush_team(self, team: str) -> None:
+        """Send the team's held lines now (a round's end, a pause, its members about to change)."""
+        if self.chat is not None:
+            self.chat.flush(team)
+
+    def flush_chat(self) -> None:
+        """Send every team's held lines now (shutdown)."""
+        if self.chat is not None:
+            self.chat.flush_all()
 
     def _send_lines(self, target: str, lines: tuple[Text, ...]) -> None:
         for command in self.r.tellraw_packed(target, lines):
             self.sink.run(command)
 
     def to_all(self, text: Text) -> None:
-        """Send a text to everyone on the server (final standings)."""
+        """Send a text to everyone on the server (final standings; held team lines go first)."""
+        self.flush_chat()
         self.sink.run(self.r.tellraw("@a", text))

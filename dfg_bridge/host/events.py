@@ -20,6 +20,14 @@ class TimerFired:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatDue:
+    """Held team chat is due (:mod:`dfg_bridge.host.chathold`); a ``batch`` sent already is ignored."""
+
+    team: str
+    batch: int
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Once a second: countdowns on the bossbars, grace periods."""
 
@@ -48,5 +56,5 @@ class Call:
     label: str
 
 
-HostEvent = ServerEvent | TimerFired | Tick | LinkUp | LinkDown | Shutdown | Call
+HostEvent = ServerEvent | TimerFired | ChatDue | Tick | LinkUp | LinkDown | Shutdown | Call
 """Everything the main loop consumes."""

@@ -303,6 +303,7 @@ class MatchFlow:
         entry = run.finish_round()
         self.ctx.journal.append(self.names.table_id, entry)
         self.say([round_result(run, ranking, self._words())])
+        self.ctx.flush_team(self.names.team)  # the play log and the ranks now, not after the hold
         reason = run.end_reason(at_round_start=True)
         if run.match.over or reason is not None:
             self.end_match(reason or EndReason.COMPLETE)
@@ -328,6 +329,7 @@ class MatchFlow:
         else:
             key = _END_NOTES.get(reason, "match.ended_early")
             self.ctx.to_team(self.names.team, Text(self.ctx.text(key), color="gray"))
+        self.ctx.flush_team(self.names.team)
         game_event("match_end", table=self.names.table_id, reason=reason.value, rounds=len(run.match.records),
                    standings=standings_field(standings) if standings else None)  # fmt: skip
         humans = [p.name for p in run.participants if not p.cpu]

@@ -159,4 +159,5 @@ def host_settings(config: Config) -> HostSettings:
         hand_idle_interval=config.hand.idle_poll_interval,
         hand_offturn_interval=config.hand.offturn_poll_interval,
         sidebar_overflow=config.displays.sidebar_overflow,
+        chat_hold=config.chat.hold_seconds,
     )

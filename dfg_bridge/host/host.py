@@ -21,12 +21,13 @@ from pathlib import Path
 from dfg_bridge.engine import CardParseError, EngineError
 from dfg_bridge.host.admin import Admin, Reloader
 from dfg_bridge.host.attribution import Attribution
+from dfg_bridge.host.chathold import ChatHold
 from dfg_bridge.host.context import HostContext
 from dfg_bridge.host.cpu import CpuPolicy
 from dfg_bridge.host.custody import Custody
 from dfg_bridge.host.differ import Differ
 from dfg_bridge.host.errors import CommandError, HostError
-from dfg_bridge.host.events import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
+from dfg_bridge.host.events import Call, ChatDue, LinkDown, LinkUp, Shutdown, Tick, TimerFired
 from dfg_bridge.host.gamelog import game_event
 from dfg_bridge.host.guard import FailureHook, failed, isolated, player_of
 from dfg_bridge.host.handscreen import HandPoll
@@ -103,9 +104,14 @@ class GameHost:
             settings.lockers,
             ender_chest=settings.custody_ender_chest,
         )
+        general = self.purposes.sink(sink)
+        self.chat = ChatHold(general, renderer, hold=lambda: self.ctx.settings.chat_hold, clock=clock,
+                             scheduler=scheduler, post=self.post, purposes=self.purposes)  # fmt: skip
+        """Team chat held briefly and sent together (issue 19)."""
         self.ctx = HostContext(
             settings=settings,
-            sink=self.purposes.sink(sink),
+            sink=self.chat.gated(),
+            chat=self.chat,
             purposes=self.purposes,
             r=renderer,
             msgs=messages,
@@ -119,6 +125,7 @@ class GameHost:
             release=self.release,
         )
         self.tables: dict[str, Table] = {t.id: Table(self.ctx, t, i) for i, t in enumerate(settings.tables)}
+        self.chat.team_of = lambda player: t.names.team if (t := self.table_of(player)) is not None else None
         self.polled_triggers = polled_triggers
         """A trigger poll source re-enables triggers itself; the host must then never do it."""
         self.server_stopping = False
@@ -205,6 +212,7 @@ class GameHost:
                     table.stop(EndReason.SHUTDOWN)
                 except Exception:
                     log.exception("table %s: stopping failed", table.id)
+        isolated("sending the held chat", self.ctx.flush_chat)
         self.stopped = True
 
     # ---- dispatch -------------------------------------------------------------------------------
@@ -262,6 +270,8 @@ class GameHost:
             table = self.tables.get(event.table)
             if table is not None:
                 table.on_timer(event)
+        elif isinstance(event, ChatDue):
+            self.chat.due(event)
         elif isinstance(event, Tick):
             self.tick()
             for name in self.releases.due():

@@ -93,6 +93,7 @@ class Presence:
             return
         self.flow.paused_until = math.inf if wait is None else self.ctx.clock() + wait
         self.flow.hold()
+        self.ctx.flush_team(self.table.names.team)
         self.table.sync()
 
     def try_resume(self, *, force: bool = False) -> None:

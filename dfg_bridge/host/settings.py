@@ -132,6 +132,8 @@ class HostSettings:
     """Seconds between looks while a seated player may act but nothing happened lately."""
     hand_offturn_interval: float = 1.2
     """Seconds between looks while no seated player may act (a card taken off turn comes back)."""
+    chat_hold: float = 2.0
+    """Seconds a table's chat line may wait to go out with the next ones in one command (0: at once)."""
     stats: StatsSettings = field(default_factory=StatsSettings)
     """The ranked ladder, the daily rules rotation and the stats displays."""
 

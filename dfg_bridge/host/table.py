@@ -134,6 +134,7 @@ class Table:
     # ---- lobby ----------------------------------------------------------------------------------
     def add_member(self, player: str) -> None:
         """Put a player (whose items are already in custody) into the lobby."""
+        self.ctx.flush_team(self.names.team)  # what the team was told before is not the newcomer's
         self.lobby.add(player)
         self.ctx.journal.lobby_add(self.id, player)
         self.sync()
@@ -151,6 +152,7 @@ class Table:
         A seat they still hold is vacated first (脱落, a disconnect, the grace running out): its hand
         screen is wiped even when they are offline.
         """
+        self.ctx.flush_team(self.names.team)  # the player still on the team sees what was held
         if self.hands.screen_of(player) is not None:
             self.unseat(player)
         self.lobby.remove(player)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from dfg_bridge.config import parse_config
 from dfg_bridge.host.fromconfig import host_settings
-from dfg_bridge.host.settings import Durations
+from dfg_bridge.host.settings import Durations, HostSettings
 from tests.config.conftest import EXAMPLE, TABLE_T2
 
 ENV = {"RCON_PASSWORD": "pw"}
@@ -25,3 +27,11 @@ def test_round_pause_and_rejoin_wait_are_read_from_the_config() -> None:
     t1, t2 = host_settings(parse_config(text, env=ENV).config).tables
     assert (t1.durations.round_pause, t1.durations.rejoin_wait) == (1.5, 30.0)
     assert (t2.durations.round_pause, t2.durations.rejoin_wait) == (0.0, 7.0)
+
+
+def test_chat_hold_is_read_from_the_config_and_defaults_to_the_host_default() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    default = next(f.default for f in dataclasses.fields(HostSettings) if f.name == "chat_hold")
+    assert host_settings(parse_config(text, env=ENV).config).chat_hold == default == 2.0
+    text = text.replace("  hold_seconds: 2.0\n", "  hold_seconds: 0\n")
+    assert host_settings(parse_config(text, env=ENV).config).chat_hold == 0.0

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from dfg_bridge.host import Call, LinkDown, LinkUp, Shutdown, Tick, TimerFired
-from dfg_bridge.host.events import HostEvent
+from dfg_bridge.host.events import ChatDue, HostEvent
 from dfg_bridge.host.handscreen.base import HandPoll
 from dfg_bridge.host.host import GameHost
 from dfg_bridge.host.intents import TriggerCode
@@ -96,6 +96,7 @@ def _events(rig: Rig) -> dict[type, object]:
         ServerExited: ServerExited(1),
         ServerVersionSeen: ServerVersionSeen("1.21.6"),
         TimerFired: TimerFired("t1", table.flow.timer.token),
+        ChatDue: ChatDue(table.names.team, 1),
         Tick: Tick(),
         LinkUp: LinkUp(),
         LinkDown: LinkDown(),
@@ -113,7 +114,7 @@ def _events(rig: Rig) -> dict[type, object]:
 
 KINDS = (
     PlayerCommand, TriggerFired, PlayerJoined, PlayerIdentified, PlayerLeft, ServerStarted, ServerStopping,
-    ServerExited, ServerVersionSeen, TimerFired, Tick, LinkUp, LinkDown, Shutdown, Call, HandPoll,
+    ServerExited, ServerVersionSeen, TimerFired, ChatDue, Tick, LinkUp, LinkDown, Shutdown, Call, HandPoll,
     Recorded, ProfileAnswer, TopAnswer, AdminDone, Unavailable, Health,
 )  # fmt: skip
 """Every kind of event the main loop consumes: server events, host events, hand polls, stats replies."""
