@@ -84,6 +84,8 @@ class ChatHold:
     ) -> None:
         self.hold = hold
         self.team_of: Callable[[str], str | None] = lambda _player: None
+        self.alone: Callable[[str], bool] = lambda _player: False
+        """Whether a player is the only online member of their team (the host sets it)."""
         self._sink = sink
         self._r = r
         self._clock = clock
@@ -143,21 +145,36 @@ class ChatHold:
         for team in list(self._held):
             self.flush(team)
 
-    def before(self, command: str) -> None:
-        """``command`` is about to be sent: first send the held lines its recipients must see before it."""
+    def before(self, command: str) -> str:
+        """``command`` is about to be sent: first send the held lines its recipients must see before it.
+
+        Returns what to send: ``command``, or, for a ``tellraw`` to the only online member of a team
+        with held lines, one ``tellraw`` carrying those lines and then its own message (a player
+        practising alone against CPUs gets the last plays and their turn's prompt in one command).
+        """
         if not self._held:
-            return
+            return command
         target = chat_target(command)
         if target is None:
-            return
+            return command
         if target.startswith(TEAM_SELECTOR):
             self.flush(target[len(TEAM_SELECTOR) : -1])
         elif target.startswith("@"):
             self.flush_all()  # everyone (or a selector we cannot resolve here)
         else:
             team = self.team_of(target)
-            if team is not None:
+            entry = self._held.get(team) if team is not None else None
+            if team is None or entry is None:
+                return command
+            joined = self._r.tellraw_after(entry.lines, command) if self.alone(target) else None
+            if joined is None:
                 self.flush(team)
+                return command
+            del self._held[team]
+            if entry.job is not None:
+                entry.job.cancel()
+            return joined
+        return command
 
     def _send(self, team: str, lines: list[Text], table: str | None = None) -> None:
         commands = self._r.tellraw_packed(self._r.team_members(team), lines)
@@ -178,5 +195,4 @@ class _GatedSink:
         self._inner = inner
 
     def run(self, command: str) -> str:
-        self._hold.before(command)
-        return self._inner.run(command)
+        return self._inner.run(self._hold.before(command))

@@ -126,6 +126,10 @@ class GameHost:
         )
         self.tables: dict[str, Table] = {t.id: Table(self.ctx, t, i) for i, t in enumerate(settings.tables)}
         self.chat.team_of = lambda player: t.names.team if (t := self.table_of(player)) is not None else None
+        self.chat.alone = lambda player: (
+            (t := self.table_of(player)) is not None
+            and [m for m in t.lobby.members if m in self.ctx.online] == [player]
+        )
         self.polled_triggers = polled_triggers
         """A trigger poll source re-enables triggers itself; the host must then never do it."""
         self.server_stopping = False

@@ -259,6 +259,10 @@ class CommandRenderer(Protocol):
         """As few ``tellraw`` commands as fit ``parts`` in order, each within one RCON request."""
         ...
 
+    def tellraw_after(self, lines: Sequence[Text], command: str) -> str | None:
+        """One ``tellraw`` with ``lines`` before the message of ``command`` (``None``: not possible)."""
+        ...
+
     def tellraw_packed(self, target: str, lines: Sequence[Text]) -> list[str]:
         """``lines``, one chat line each, in as few ``tellraw`` commands as fit (a line too long alone
         gets its own command)."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dfg_bridge.model.text import Text
 from dfg_bridge.render.base import DialectBase, fits
 from dfg_bridge.render.errors import RenderError
+from dfg_bridge.render.text import text_json, text_snbt
 
 
 def balanced(parts: Sequence[Text], lines: int) -> list[list[Text]]:
@@ -31,6 +32,40 @@ class ChatCommands(DialectBase):
     def tellraw(self, target: str, text: Text) -> str:
         """``tellraw <target> <text>``."""
         return f"tellraw {self.target(target)} {self.arg_text(text)}"
+
+    def tellraw_after(self, lines: Sequence[Text], command: str) -> str | None:
+        """One ``tellraw`` showing ``lines`` and then the message of ``command`` (a ``tellraw`` rendered
+        here), each on a line of its own; ``None`` when ``command`` is no ``tellraw`` or both do not fit
+        one RCON request. (Held team lines for a player alone on the team: one command, not two.)
+
+        >>> from dfg_bridge.render import dialect_for
+        >>> r = dialect_for("1.21.6")
+        >>> r.tellraw_after([Text("CPU1: パス")], r.tellraw("Steve", Text("あなたの番", color="gold")))
+        'tellraw Steve {text:"",extra:[{text:"CPU1: パス"},{text:"\\\\n"},{text:"あなたの番",color:"gold"}]}'
+        >>> dialect_for("1.21.4").tellraw_after([Text("a")], 'tellraw Steve "b"')
+        'tellraw Steve {"text":"","extra":[{"text":"a"},{"text":"\\\\n"},{"text":"b"}]}'
+        >>> r.tellraw_after([Text("a")], "title Steve clear") is None
+        True
+        """
+        head, _, rest = command.partition(" ")
+        target, _, arg = rest.partition(" ")
+        if head != "tellraw" or not arg or not lines:
+            return None
+        parts: list[Text] = []
+        for line in lines:
+            parts += [Text("\n"), line] if parts else [line]
+        held = parts[0] if len(parts) == 1 else Text.join(parts)
+        if self.snbt_text:
+            second = arg if arg.startswith("{") else "{text:" + arg + "}"
+            body = [text_snbt(held, compound=True), text_snbt(Text("\n"), compound=True), second]
+            joined = '{text:"",extra:[' + ",".join(body) + "]}"
+        else:
+            first = text_json(held)
+            first = first if first.startswith("{") else '{"text":' + first + "}"
+            second = arg if arg.startswith("{") else '{"text":' + arg + "}"
+            joined = '{"text":"","extra":[' + ",".join([first, '{"text":"\\n"}', second]) + "]}"
+        out = f"tellraw {target} {joined}"
+        return out if fits(out) else None
 
     def tellraw_packed(self, target: str, lines: Sequence[Text]) -> list[str]:
         """``lines`` in order, one chat line each, in the fewest ``tellraw`` commands that each fit one

@@ -85,19 +85,34 @@ def test_a_message_to_a_player_of_the_team_sends_the_held_lines_first(
 ) -> None:
     rig, sent = _rig(sim_factory, tmp_path, hold=10.0)
     ctx = rig.host.ctx
+    # Steve is the team's only player: the held lines and his message are one tellraw, in order.
     ctx.to_team(TEAM, Text("CPU1: ♠3"))
     ctx.to_team(TEAM, Text("CPU2: パス"))
+    mark = len(sent.commands)
     ctx.tell_text("Steve", Text("あなたへ"))
-    # At once, without the loop: the held lines in one command, then the personal one.
-    assert sent.commands[-2][1].startswith(f"tellraw @a[team={TEAM}]")
+    (command,) = [c for _, c in sent.commands[mark:]]
+    assert command.startswith("tellraw Steve ")
+    assert command.index("CPU1: ♠3") < command.index("CPU2: パス") < command.index("あなたへ")
     assert rig.host.chat.held(TEAM) == []
     rig.settle(0.2)
     text = _chat(rig)
     assert text.index("CPU1: ♠3") < text.index("CPU2: パス") < text.index("あなたへ")
-    # Someone on no table does not send the team's lines.
+    # With Alex on the team too: the held lines to the team first, then the personal one.
     rig.join("Alex")
+    rig.dfg("Alex", "join")
+    assert rig.until(lambda: "Alex" in rig.table().lobby)
+    rig.settle(0.2)
+    ctx.flush_chat()
+    ctx.to_team(TEAM, Text("CPU3: ♥4"))
+    mark = len(sent.commands)
+    ctx.tell_text("Steve", Text("二度目"))
+    assert [c.split(" ", 2)[1] for _, c in sent.commands[mark:]] == [f"@a[team={TEAM}]", "Steve"]
+    rig.settle(0.2)
+    assert "CPU3: ♥4" in "\n".join(rig.chat("Alex"))
+    # Someone on no table does not send the team's lines.
+    rig.join("Bob")
     ctx.to_team(TEAM, Text("まだ"))
-    ctx.tell_text("Alex", Text("別の人へ"))
+    ctx.tell_text("Bob", Text("別の人へ"))
     assert [line.plain() for line in rig.host.chat.held(TEAM)] == ["まだ"]
 
 
