@@ -132,18 +132,21 @@ class ChatPlayer:
         new = chat[self.seen :]
         self.seen = len(chat)
         for message in new:
-            text = message["text"]
-            self.log.append(text)
-            if text.startswith(over):
-                time.sleep(0.3)
-                return [m["text"] for m in self.chat()[message["index"] :]]
-            if text == your_turn:
-                self.turn(chat, message["index"])
-                return "acted"
-            match = choose.match(text)
-            if match:
-                self.exchange(chat, message["index"], int(match.group(2)))
-                return "acted"
+            self.log.append(message["text"])
+            # One tellraw may carry several chat lines (held team lines before a personal message).
+            for text in message["text"].split("\n"):
+                if text.startswith(over):
+                    time.sleep(0.3)
+                    lines = message["text"].split("\n")
+                    first = "\n".join(lines[lines.index(text) :])  # the standings start at 試合終了
+                    return [first, *(m["text"] for m in self.chat()[message["index"] + 1 :])]
+                if text == your_turn:
+                    self.turn(chat, message["index"])
+                    return "acted"
+                match = choose.match(text)
+                if match:
+                    self.exchange(chat, message["index"], int(match.group(2)))
+                    return "acted"
         return None
 
     def act_once(self, timeout: float) -> None:
@@ -159,7 +162,7 @@ class ChatPlayer:
         """Every chat text, once ``predicate(texts)`` holds (without acting on anything)."""
         end = time.monotonic() + timeout
         while True:
-            texts = [m["text"] for m in self.chat()]
+            texts = [line for m in self.chat() for line in m["text"].split("\n")]  # the lines a player sees
             if predicate(texts):
                 return texts
             if time.monotonic() > end:
