@@ -48,7 +48,7 @@ def test_demo_plays_to_the_end_through_the_hand_screen(recorded: Recorded) -> No
 def test_steve_never_makes_a_refused_move(recorded: tuple[int, str, list[dict[str, Any]]]) -> None:
     _code, out, moments = recorded
     last = moments[-1]["frame"]["player"]["chat"]
-    texts = [m["text"] for m in last]
+    texts = [line for m in last for line in m["text"].split("\n")]  # one tellraw may hold several lines
     assert not [t for t in texts if any(r in t for r in REFUSALS) and not t.startswith("[")]
     assert "Steve: " in out
 

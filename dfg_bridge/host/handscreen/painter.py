@@ -113,9 +113,11 @@ class Painter:
         return clock - self.drawn_at.get(screen.player, -OFF_TURN_REDRAW) < OFF_TURN_REDRAW
 
     def _interactive(self, screen: HandScreen) -> frozenset[int]:
-        """The slots the player clicks: the hand and the buttons (never left showing an old state)."""
+        """The slots never left showing an old state: the hand and the buttons (what the player clicks)
+        and the turn's clock (whether it is their turn)."""
         layout = self.layout(screen, self.states.get(screen.player) or self.desired(screen)[0])
-        return frozenset((*layout.hand_slots, *layout.buttons.values()))
+        clock = () if layout.time_slot is None else (layout.time_slot,)
+        return frozenset((*layout.hand_slots, *layout.buttons.values(), *clock))
 
     def draw_pending(self, *, opened: bool = False) -> int:
         """Draw the screens (and books) whose redraw waited (the watch calls this at each look);

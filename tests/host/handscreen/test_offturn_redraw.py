@@ -156,9 +156,9 @@ def test_packing_puts_lines_in_the_fewest_commands() -> None:
 def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten_at_once(
     sim_factory: Any, tmp_path: Path
 ) -> None:
-    """A play by clicks: its cards leave the hand and the buttons show the new state at once, while the
-    field row and the players' row follow the off-turn pace (the next CPU play changes them again, so
-    drawing them now would be writes nobody reads; issue 19)."""
+    """A play by clicks: its cards leave the hand, and the buttons and the turn's clock show the new state
+    at once, while the field row and the players' row follow the off-turn pace (the next CPU play changes
+    them again, so drawing them now would be writes nobody reads; issue 19)."""
     from dfg_bridge.engine import Pass, Play
     from dfg_bridge.host.handscreen.layout import CHEST
     from tests.host.handscreen.handrig import Clicker, hand_rig, start_cpu_match
@@ -189,7 +189,7 @@ def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten
             continue  # the play ended nothing (a clear: Steve leads again)
         _, want = tbl.hands.desired(screen)
         shown = {slot: cell.spec for slot, cell in (screen.drawn or {}).items()}
-        clicked = set(CHEST.hand_slots) | set(CHEST.buttons.values())
+        clicked = set(CHEST.hand_slots) | set(CHEST.buttons.values()) | {CHEST.time_slot}
         for slot in clicked:
             assert shown.get(slot) == (want[slot].spec if slot in want else None), slot
         assert any(shown.get(s) != (want[s].spec if s in want else None) for s in range(18)), "rows 1–2"
