@@ -94,7 +94,10 @@ class Painter:
                 if screen is None or not self.hs.online(name):
                     continue
                 if may_lag and self._may_wait(screen, snap, clock):
-                    sent += self._draw(screen, snap, first, only=self._interactive(screen))
+                    partly = self._draw(screen, snap, first, only=self._interactive(screen))
+                    if partly:  # the off-turn wait counts from this write (the end of their turn)
+                        self.drawn_at[name] = clock
+                    sent += partly
                     self.pending.add(name)
                     continue
                 self.pending.discard(name)

@@ -185,6 +185,7 @@ def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten
             steve.do(plays[0] if plays else Pass(steve.seat()))
             continue
         steve.do(plays[0])  # answers the field: the field row's paper and cards must change
+        played_at = time.monotonic()
         if steve.may_act():
             continue  # the play ended nothing (a clear: Steve leads again)
         _, want = tbl.hands.desired(screen)
@@ -199,6 +200,8 @@ def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten
         while "Steve" in tbl.hands.painter.pending and time.monotonic() < until:
             rig.host.step(0.05)
         assert "Steve" not in tbl.hands.painter.pending
+        # The wait counts from the end of the turn (not from an earlier draw), unless the turn came back.
+        assert steve.may_act() or time.monotonic() - played_at >= OFF_TURN_REDRAW - 0.1
         checked += 1
     assert checked >= 1
     assert rig.invalid() == []
