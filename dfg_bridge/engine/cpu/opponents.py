@@ -31,7 +31,16 @@ from dfg_bridge.engine.cpu.belief import walk
 from dfg_bridge.engine.cpu.playout import answer_suits
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.melds import move_of_meld
-from dfg_bridge.engine.moves import JOKER_RANK, K_GROUP, K_SINGLE, Move, mask_of, move_strength, strength
+from dfg_bridge.engine.moves import (
+    JOKER_BITS,
+    JOKER_RANK,
+    K_GROUP,
+    K_SINGLE,
+    Move,
+    mask_of,
+    move_strength,
+    strength,
+)
 
 BIG_HAND = 6
 """Cards in hand (before the act) from which a hand counts as big."""
@@ -113,6 +122,50 @@ def _beater(cards: int, field: Move, inverted: bool, lock: int, below: int) -> b
         if low < strength(rr, inverted) < below and answer_suits((cards >> (4 * rr)) & 15, size, lock):
             return True
     return False
+
+
+def shunned(view: View) -> dict[int, int]:
+    """Per other seat, the cards it cannot hold if it plays eagerly (like ``greedy``), by its acts:
+
+    * a pass on a single: every card that beat it (a joker too);
+    * a lead: every card weaker than it (it would have led that), and for a single or a group the
+      rest of its rank (it would have led them all);
+    * a single answered with a real card: every card between the field and the answer.
+    """
+    obs = view.obs
+    out: dict[int, int] = {}
+    for a, field, inverted, lock in walk(obs.history, view.rules):
+        seat = a.seat
+        if seat == obs.seat:
+            continue
+        cards = 0
+        if isinstance(a, Play):
+            m = move_of_meld(a.meld)
+            if m is None or m[2]:
+                continue
+            k = move_strength(m, inverted)
+            if field is None:
+                cards = _ranks(-1, k, 15, inverted)
+                if m[0] in (K_SINGLE, K_GROUP):
+                    cards |= (15 << (4 * m[4])) & ~m[1]
+            elif field[0] == K_SINGLE and m[0] == K_SINGLE and field[4] < JOKER_RANK:
+                low = move_strength(field, inverted)
+                cards = _ranks(low, k, lock or 15, inverted)
+        elif field is not None and field[0] == K_SINGLE and field[4] < JOKER_RANK:
+            low = move_strength(field, inverted)
+            cards = _ranks(low, 13, lock or 15, inverted) | JOKER_BITS
+        if cards:
+            out[seat] = out.get(seat, 0) | cards
+    return out
+
+
+def _ranks(low: int, high: int, suits: int, inverted: bool) -> int:
+    """The cards of ``suits`` of every rank whose strength now is above ``low`` and below ``high``."""
+    out = 0
+    for rr in range(13):
+        if low < strength(rr, inverted) < high:
+            out |= suits << (4 * rr)
+    return out
 
 
 class Style:

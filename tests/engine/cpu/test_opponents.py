@@ -5,9 +5,20 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from dfg_bridge.engine import Meld, Pass, Play, Round, Rules
 from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, pass_notes, walk
-from dfg_bridge.engine.cpu.opponents import BROKEN_PAIR, CARRY, PASSED_UP, PRIOR, QUIET, Style, evidence
+from dfg_bridge.engine.cpu.opponents import (
+    BROKEN_PAIR,
+    CARRY,
+    PASSED_UP,
+    PRIOR,
+    QUIET,
+    Style,
+    evidence,
+    shunned,
+)
 from dfg_bridge.engine.cpu.view import View, read
 from dfg_bridge.engine.moves import mask_of
 
@@ -189,3 +200,70 @@ def test_strong_plays_each_seat_as_its_reading_says() -> None:
         StrongPlayer(5, budget_ms=60_000, max_deals=20).decide(rnd.observation(3), legal) for _ in range(2)
     }
     assert len(picks) == 1 and picks <= set(legal)
+
+
+def test_an_eager_seat_is_dealt_around_its_beaters_even_in_one_try() -> None:
+    rnd = _round(["SJ S3 D3", "S4 H4 D5 C5 H6", "C4 S5 D6 C6 S7 H7", "SQ HK SA S2 D7 C7"])
+    rnd.apply(rnd.play_text(0, "SJ"))
+    rnd.apply(Pass(1))
+    view = _view(rnd)
+    beaters = mask_of(Meld.cards_of("SQ HK SA S2"))
+    trust = [0.0, 1.0, 0.0, 0.0]
+    sampler = Sampler(view, Knowledge({}, {}), random.Random(4), tries=1, trust=trust, avoid=shunned(view))
+    for _ in range(100):
+        assert not sampler.sample()[1] & beaters  # rejection alone would keep some, in one try
+        assert sampler.eager == [False, True, False, False]
+
+
+def test_strong_plays_the_seats_the_sampler_dealt_as_eager_eagerly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dfg_bridge.engine.cpu import strong
+    from dfg_bridge.engine.moves import Move
+    from tests.engine.cpu.positions import positions
+
+    original = Sampler.sample
+    plain_policy = strong.policy
+    searching = [-1]
+
+    def all_eager(self: Sampler) -> list[int]:
+        hands = original(self)
+        self.eager = [s != self.view.seat for s in range(len(hands))]
+        return hands
+
+    careful_turns: list[int] = []
+
+    def plain(r: Round, rng: random.Random, rules: Rules) -> Move:
+        if r.turn != searching[0]:
+            careful_turns.append(r.turn)
+        return plain_policy(r, rng, rules)
+
+    monkeypatch.setattr(Sampler, "sample", all_eager)
+    monkeypatch.setattr(strong, "policy", plain)
+    cpu = strong.StrongPlayer(3, budget_ms=60_000, max_deals=20)
+    searched = 0
+    for rnd, seat in positions(120, seed=8):
+        if rnd.rules.name != "minecraft" or rnd.phase.value != "play":
+            continue
+        legal = list(rnd.legal_actions(seat))
+        if len(legal) > 2:
+            searching[0] = seat
+            cpu.decide(rnd.observation(seat), legal)
+            searched += cpu.last_deals > 0
+        if searched >= 3:
+            break
+    assert searched >= 3
+    assert not careful_turns  # the old way drew each seat's style apart from the deal
+
+
+def test_what_an_eager_seat_cannot_hold() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "H10"))  # greedy would have answered with its weakest beater
+    rnd.apply(Pass(2))  # and passes only without one (here on the 10)
+    got = shunned(_view(rnd, 3))
+    between = mask_of(Meld.cards_of("S6 H6 D6 C6 S7 H7 D7 C7 S8 H8 D8 C8 S9 H9 D9 C9"))
+    assert got[1] == between
+    assert got[2] & mask_of(Meld.cards_of("SJ HA C2")) == mask_of(Meld.cards_of("SJ HA C2"))
+    assert got[2] & mask_of(Meld.cards_of("S6 C10")) == 0
+    assert got[0] == mask_of(
+        Meld.cards_of("S3 H3 D3 C3 S4 H4 D4 C4 H5 D5 C5")
+    )  # led the 5: nothing weaker, no other 5
