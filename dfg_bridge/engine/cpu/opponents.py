@@ -18,8 +18,9 @@ in its hand at each of its earlier acts. The evidence:
 Each act adds its log likelihood ratio to the seat's score; the score carries over to the next
 round at four fifths weight (a human remembers how a table plays, and a new player at a seat is
 forgotten within a few rounds). :meth:`Style.eagerness` turns it into a probability; ``strong``
-plays each seat in its playouts as eager or careful with that probability, and trusts an eager
-seat's pass more.
+takes each seat in each sampled deal as eager or careful with that probability: an eager one is
+dealt none of the cards it cannot hold (:func:`shunned`: what it passed on, what it skipped) and
+played eagerly in that deal's playouts.
 """
 
 from __future__ import annotations

@@ -8,12 +8,12 @@ For a play decision it
 4. otherwise deals the unseen cards many times consistently with what it saw
    (:class:`~.belief.Sampler`), plays each candidate in each deal and finishes the round with the
    fast policies (:mod:`.playout`): its own seat by the learned policy, each other seat eagerly
-   (:mod:`.eager`) or carefully as often as its plays so far suggest (:mod:`.opponents`; an eager
-   seat's passes are also read as "held no beater"), and keeps the candidate with the best mean
-   points. Candidates that fall clearly behind (paired on the same deals) are dropped early; the
-   clock is checked after every playout, so a decision stays within its budget. The heuristic's
-   move is kept unless another candidate beats it clearly (``prior_margin``, ``override_z``,
-   ``override_deals`` of :class:`~.search.Settings`).
+   (:mod:`.eager`) or carefully as often as its plays so far suggest (:mod:`.opponents`; a seat taken
+   as eager in a deal is dealt none of the cards an eager seat could not hold), and keeps the
+   candidate with the best mean points. Candidates that fall clearly behind (paired on the same
+   deals) are dropped early; the clock is checked after every playout, so a decision stays within
+   its budget. The heuristic's move is kept unless another candidate beats it clearly
+   (``prior_margin``, ``override_z``, ``override_deals`` of :class:`~.search.Settings`).
 Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかまカード) use the ``normal`` choosers.
 """
 
