@@ -1,9 +1,11 @@
 """A careful playout policy (慎重なプレイアウト): a fast stand-in for hand-shape players like ``normal``.
 
-A careful player keeps its hand's shape: it answers only with a rank it holds exactly as many cards
-of as the field has (a pair is not broken for a single, nor a triple for a pair), never with a card
-of a run (階段), an 8 (a free lead under 8切り), a joker, or a card nobody else can beat (it keeps
-those to win a lead later), and passes otherwise. It leads the weakest rank whole (or the stairs up
+A careful player keeps its hand's shape: it answers with a rank whose cards outside its runs (階段)
+it holds exactly as many of as the field has (a pair is not broken for a single, nor a triple for a
+pair), but not with an 8 (a free lead under 8切り), a joker, or cards nobody else can beat (it keeps
+those to win a lead later); from more such cards of a rank than the field needs it plays only when
+both the play and the rest are unbeatable (the trick is won and no lead is lost, as ``normal``
+does), and it passes otherwise. It leads the weakest rank whole (or the stairs up
 from it), keeping its 8s and unbeatable cards back while it can. :mod:`.opponents` reads which seats
 play carefully; ``strong`` plays them with this policy in its playouts. In a playout "nobody else
 can beat" is judged from the other hands of the sampled deal: that stands in for the unseen cards a
