@@ -108,8 +108,17 @@ def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
 SURE_PASS = 0.03
 """Weight of a deal in which a seat that surely passes only when it must still held a beater."""
 
-BROKEN_FACTOR = 0.6
-"""Weight of a deal in which a seat that led or answered with a lone card still holds its rank-mates."""
+MID_PASS = 0.6
+"""Weight of a deal in which a careful seat passed holding a beater below the two strongest ranks.
+A careful pass tells little (measured on ``normal``: it passes holding such a beater 0.7 times as
+often as a random hand holds one): it keeps its pairs, runs and 8s whole."""
+TOP_PASS = 1.0
+"""…holding only aces, 2s or jokers that beat it: a careful seat saves those (measured: no less
+often than a random hand)."""
+
+BROKEN_FACTOR = 0.3
+"""Weight of a deal in which a seat that led or answered with a lone card still holds its rank-mates
+(measured: ``normal`` holds them a third, ``greedy`` half as often as a random hand of its size)."""
 
 
 def broken_melds(history: tuple[Action, ...]) -> list[tuple[int, int]]:
@@ -164,28 +173,29 @@ def beaters(note: PassNote) -> tuple[int, int]:
     return mid, top
 
 
-def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float:
-    """The weight factor of ``hand`` given that its seat passed: 1 if it could not beat the field."""
+def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float | None:
+    """The weight factor of ``hand`` given that its seat passed as a careful seat: :data:`MID_PASS` or
+    :data:`TOP_PASS` by its weakest beater; None if it could not beat the field."""
     mid, top = masks
     f = note.field
     size = f[3]
     jokers = (hand & JOKER_BITS).bit_count()
     if f[0] == K_SINGLE:
         if f[4] == JOKER_RANK:
-            return 1.0
+            return None  # only the ♠3 beats it, and who keeps that back tells nothing
         if hand & mid:
-            return 0.2
+            return MID_PASS
         if hand & top:
-            return 0.6
-        return 1.0
-    for mask, factor in ((mid, 0.2), (top & ~JOKER_BITS, 0.6)):
+            return TOP_PASS
+        return None
+    for mask, factor in ((mid, MID_PASS), (top & ~JOKER_BITS, TOP_PASS)):
         cand = hand & mask
         while cand:  # one rank at a time, lowest first
             shift = ((cand & -cand).bit_length() - 1) & ~3
             if _POP4[(cand >> shift) & 15] + jokers >= size:
                 return factor  # mid is checked first and is the smaller factor
             cand &= ~(15 << shift)
-    return 1.0
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,8 +286,10 @@ class Sampler:
         view: View,
         knowledge: Knowledge,
         rng: random.Random,
+        *,
         tries: int = 12,
         trust: list[float] | None = None,
+        avoid: dict[int, int] | None = None,
     ) -> None:
         self.view = view
         self.trust = trust
@@ -303,24 +315,34 @@ class Sampler:
             if seat in self.need and cards & view.unseen
         ]
         self.notes = [(n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need]
+        self.avoid = {s: a & free for s, a in (avoid or {}).items() if s in self.need}
+        """Per seat, the cards it cannot hold if it plays eagerly (:func:`~.opponents.shunned`): dealt
+        around rather than rejected afterwards (a few such facts reject most deals)."""
+        self.eager = [False] * len(obs.hand_counts)
+        """Which seats the last :meth:`sample` took as eager (each with its ``trust``): the playouts
+        should play those seats eagerly too."""
 
-    def deal(self) -> list[int]:
-        """One random deal (hands by seat; this seat's own hand included), no weighting."""
+    def deal(self, eager: list[bool] | None = None) -> list[int]:
+        """One random deal (hands by seat; this seat's own hand included), no weighting; ``eager``
+        seats get none of their :attr:`avoid` cards (while the cards allow)."""
         rng = self.rng
         cards = self.free[:]
         rng.shuffle(cards)
         taken = [False] * len(cards)
         hands = [0] * len(self.view.obs.hand_counts)
         hands[self.view.seat] = self.view.hand
-        for s in self.order:
+        avoids = {s: a for s, a in self.avoid.items() if eager[s]} if eager is not None else {}
+        order = sorted(self.order, key=lambda s: s not in avoids) if avoids else self.order
+        for s in order:
             h = self.fixed[s]
             want = self.need[s] - h.bit_count()
             top = self.ceiling.get(s)
-            for strict in (True, False) if top is not None else (False,):
+            avoid = avoids.get(s, 0)
+            for strict in (True, False) if top is not None or avoid else (False,):
                 for j, c in enumerate(cards):
                     if want <= 0:
                         break
-                    if taken[j] or (strict and top is not None and c > top):
+                    if taken[j] or (strict and ((top is not None and c > top) or avoid >> c & 1)):
                         continue
                     taken[j] = True
                     h |= 1 << c
@@ -328,13 +350,19 @@ class Sampler:
             hands[s] = h
         return hands
 
-    def weight(self, hands: list[int]) -> float:
-        """How well a deal fits the passes and the singles played (1 = fully)."""
+    def weight(self, hands: list[int], eager: list[bool] | None = None) -> float:
+        """How well a deal fits the passes and the singles played (1 = fully), with the ``eager``
+        seats' passes sure (else each seat's pass as sure as its ``trust``)."""
         w = 1.0
         trust = self.trust
         for note, masks in self.notes:
             f = violation(hands[note.seat], note, masks)
-            if trust is not None and f < 1.0:
+            if f is None:
+                continue
+            if eager is not None:
+                if eager[note.seat]:
+                    f = SURE_PASS
+            elif trust is not None:
                 f += (SURE_PASS - f) * trust[note.seat]
             w *= f
         for seat, rank_cards in self.broken:
@@ -343,13 +371,20 @@ class Sampler:
         return w
 
     def sample(self) -> list[int]:
-        """A deal kept by rejection on :meth:`weight` (the best of ``tries`` if none is kept)."""
+        """A deal kept by rejection on :meth:`weight` (the best of ``tries`` if none is kept).
+
+        With ``trust``, each seat is first taken as eager or not (see :attr:`eager`) for this deal.
+        """
         best: tuple[float, list[int]] | None = None
+        eager = None
+        if self.trust is not None:
+            eager = [self.rng.random() < t for t in self.trust]
+            self.eager = eager
         for _ in range(self.tries):
-            hands = self.deal()
+            hands = self.deal(eager)
             if not self.notes:
                 return hands
-            w = self.weight(hands)
+            w = self.weight(hands, eager)
             if self.rng.random() < w:
                 return hands
             if best is None or w > best[0]:

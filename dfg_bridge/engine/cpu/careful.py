@@ -1,9 +1,11 @@
 """A careful playout policy (慎重なプレイアウト): a fast stand-in for hand-shape players like ``normal``.
 
-A careful player keeps its hand's shape: it answers only with a rank it holds exactly as many cards
-of as the field has (a pair is not broken for a single, nor a triple for a pair), never with a card
-of a run (階段), an 8 (a free lead under 8切り), a joker, or a card nobody else can beat (it keeps
-those to win a lead later), and passes otherwise. It leads the weakest rank whole (or the stairs up
+A careful player keeps its hand's shape: it answers with a rank whose cards outside its runs (階段)
+it holds exactly as many of as the field has (a pair is not broken for a single, nor a triple for a
+pair), but not with an 8 (a free lead under 8切り), a joker, or cards nobody else can beat (it keeps
+those to win a lead later); from more such cards of a rank than the field needs it plays only when
+both the play and the rest are unbeatable (the trick is won and no lead is lost, as ``normal``
+does), and it passes otherwise. It leads the weakest rank whole (or the stairs up
 from it), keeping its 8s and unbeatable cards back while it can. :mod:`.opponents` reads which seats
 play carefully; ``strong`` plays them with this policy in its playouts. In a playout "nobody else
 can beat" is judged from the other hands of the sampled deal: that stands in for the unseen cards a
@@ -86,21 +88,51 @@ def _keeps(hand: int, rr: int, size: int, others: int, rules: Rules) -> bool:
 
 
 def _careful_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Move:
-    """The weakest rank held exactly ``size`` times that answers ``f`` and is not kept back; else a pass."""
+    """Like ``normal``: the weakest answer that leaves the hand one lead shorter, else a pass.
+
+    That is a rank's loose cards (not in a run) held exactly as many as the field has, unless nobody
+    else could beat them (a control is worth more kept for a lead of its own); or, from more loose
+    cards of a rank than that, a play nobody can beat that leaves a rest nobody can beat either
+    (it wins the trick and costs no lead).
+    """
     fk = f[4]
     size = f[3]
     lock = r.lock_mask
+    jokers = (others & JOKER_BITS).bit_count()
     for rr in range(fk + 1, 13):
         held = (hand >> (4 * rr)) & 15
-        if POP4[held] != size:
+        if POP4[held] < size:
             continue
-        suits = answer_suits(held, size, lock)
-        if not suits or _keeps(hand, rr, size, others, rules):
+        loose = held
+        if rules.stairs:
+            for suit in range(4):
+                if loose >> suit & 1 and in_run(hand, rr, suit, rules):
+                    loose &= ~(1 << suit)
+        n = POP4[loose]
+        if n < size:
             continue
-        if size == 1 and in_run(hand, rr, (suits & -suits).bit_length() - 1, rules):
+        suits = answer_suits(loose, size, lock)
+        if not suits:
             continue
-        return group_move(rr, suits)
+        if n == size:
+            if not _control(rr, size, others, jokers, rules):
+                return group_move(rr, suits)
+        elif _control(rr, size, others, jokers, rules) and _control(rr, n - size, others, jokers, rules):
+            return group_move(rr, suits)
     return PASS
+
+
+def _control(rr: int, size: int, others: int, jokers: int, rules: Rules) -> bool:
+    """Nobody else can beat ``size`` cards of rank ``rr`` (natural order; an 8 clears the field)."""
+    if rules.eight_cut and rr == R_EIGHT:
+        return True
+    if size == 1 and jokers:
+        return False
+    for k in range(rr + 1, 13):
+        n = POP4[(others >> (4 * k)) & 15]
+        if n and n + jokers >= size:
+            return False
+    return True
 
 
 def _careful_lead(hand: int, others: int, rules: Rules) -> Move | None:

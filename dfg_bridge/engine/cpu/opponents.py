@@ -1,42 +1,63 @@
 """How the other seats play, read from what they did (相手の打ち筋): eager or careful.
 
 Two styles are told apart from the public history. An *eager* seat (like the ``greedy`` baseline)
-answers with the weakest card that beats the field, a strong one too, and passes only when it cannot
-play. A *careful* seat saves its aces, 2s and jokers while its hand is big and passes on a weak
-field when playing would break its hand. Two kinds of act are evidence:
+answers with the weakest card that beats the field and passes only when it cannot play. A *careful*
+seat (like ``normal``) keeps its pairs, runs and winning cards: it passes on a field it could beat and
+answers with a stronger card than it needs. An ace or a 2 played on the field tells them apart no
+better than a coin (both do it about once a round: the careful seat when the card wins the lead).
+What does is hindsight: no card changes hands within a round, so every card a seat plays later was
+in its hand at each of its earlier acts. The evidence:
 
-* an answer with an ace, a 2 (in the order now) while the hand is still big: eager seats do this all
-  the time, careful ones seldom;
-* a pass on a weak single while the hand is big: an eager seat almost surely had a card to beat it.
+* a pass, or an answer, while the seat held a weaker card that beat the field (seen when it plays
+  that card later): ``greedy`` almost never, ``normal`` twice or so a round;
+* no such act so far, in proportion (squared) to the share of its hand the seat has played: the
+  later in the round, the more a careful seat would have shown it;
+* a rank played as two separate singles from a big hand (a pair broken to answer): a little more
+  often eager.
 
 Each act adds its log likelihood ratio to the seat's score; the score carries over to the next
-round at half weight (a human remembers how a table plays, and a new player at a seat is forgotten
-soon). :meth:`Style.eagerness` turns it into a probability; ``strong`` plays each seat in its
-playouts as eager or careful with that probability, and trusts an eager seat's pass more.
+round at four fifths weight (a human remembers how a table plays, and a new player at a seat is
+forgotten within a few rounds). :meth:`Style.eagerness` turns it into a probability; ``strong``
+takes each seat in each sampled deal as eager or careful with that probability: an eager one is
+dealt none of the cards it cannot hold (:func:`shunned`: what it passed on, what it skipped) and
+played eagerly in that deal's playouts.
 """
 
 from __future__ import annotations
 
 import math
 
-from dfg_bridge.engine.actions import Pass, Play
+from dfg_bridge.engine.actions import Play
 from dfg_bridge.engine.cpu.belief import walk
+from dfg_bridge.engine.cpu.playout import answer_suits
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.melds import move_of_meld
-from dfg_bridge.engine.moves import JOKER_RANK, K_GROUP, K_SINGLE, move_strength
+from dfg_bridge.engine.moves import (
+    JOKER_BITS,
+    JOKER_RANK,
+    K_GROUP,
+    K_SINGLE,
+    Move,
+    mask_of,
+    move_strength,
+    strength,
+)
 
 BIG_HAND = 6
 """Cards in hand (before the act) from which a hand counts as big."""
-STRONG_ANSWER = math.log(4.0)
-"""Evidence for eager play: an answer with an ace or a 2 from a big hand."""
-WEAK_PASS = math.log(0.3)
-"""Evidence against eager play: a pass on a weak single (strength ≤ :data:`WEAK_FIELD`) from a big hand."""
-WEAK_FIELD = 6
-BROKEN_PAIR = math.log(3.0)
+PASSED_UP = math.log(0.1)
+"""Evidence against eager play: a pass, or an answer, while the seat held a weaker beater (it played
+those cards later in the round). ``greedy`` almost never does this (1 round in 100), ``normal`` in
+five rounds of six, about 2.4 times a round."""
+QUIET = math.log(0.99 / 0.15)
+"""Evidence for eager play: a whole round without :data:`PASSED_UP` (greedy 99 %, normal 15 %); a seat
+that has played a share of its hand so far without one gets the square of that share of it (the
+hindsight on its early acts comes with its later plays)."""
+BROKEN_PAIR = math.log(1.5)
 """Evidence for eager play: two singles of one rank, the first from a big hand."""
 PRIOR = 0.0
 """Log odds of eager play before any evidence (most people play carefully)."""
-CARRY = 0.5
+CARRY = 0.8
 """Share of a round's evidence kept for the next round."""
 
 
@@ -44,15 +65,21 @@ def evidence(view: View) -> dict[int, float]:
     """Log likelihood ratio eager : careful of each other seat's acts in this round."""
     obs = view.obs
     history = obs.history
-    # hand sizes before each act: today's counts plus what each seat played since
+    # hand sizes before each act: today's counts plus what each seat played since; and the cards
+    # each seat played after each act (it held them then: no card changes hands within a round)
     left = list(obs.hand_counts)
     sizes: list[int] = [0] * len(history)
+    later = [0] * len(left)
+    held_later: list[int] = [0] * len(history)
     for i in range(len(history) - 1, -1, -1):
         a = history[i]
+        held_later[i] = later[a.seat]
         if isinstance(a, Play):
             left[a.seat] += len(a.meld.cards)
+            later[a.seat] |= mask_of(a.meld.cards)
         sizes[i] = left[a.seat]
     out: dict[int, float] = {}
+    missed: set[int] = set()  # seats seen passing up a beater this round
     # a rank played as two separate singles from a big hand: a pair broken to answer
     first_single: dict[tuple[int, int], int] = {}
     for i, a in enumerate(history):
@@ -69,21 +96,76 @@ def evidence(view: View) -> dict[int, float]:
     for a, field, inverted, lock in walk(history, view.rules):
         i = history.index(a, i + 1)
         seat = a.seat
-        if seat == obs.seat or sizes[i] < BIG_HAND or field is None or field[0] not in (K_SINGLE, K_GROUP):
+        if seat == obs.seat or field is None or field[0] not in (K_SINGLE, K_GROUP) or field[4] >= JOKER_RANK:
             continue
         if isinstance(a, Play):
             m = move_of_meld(a.meld)
-            if m is None or m[2] or m[4] >= JOKER_RANK:
+            if m is None or m[2]:
                 continue
-            if move_strength(m, inverted) >= 11:
-                out[seat] = out.get(seat, 0.0) + STRONG_ANSWER
-        elif (
-            isinstance(a, Pass)
-            and field[0] == K_SINGLE
-            and not lock
-            and move_strength(field, inverted) <= WEAK_FIELD
-        ):
-            out[seat] = out.get(seat, 0.0) + WEAK_PASS
+            top = move_strength(m, inverted)
+        else:
+            top = 100
+        if sizes[i] > field[3] and _beater(held_later[i], field, inverted, lock, top):
+            missed.add(seat)
+            out[seat] = out.get(seat, 0.0) + PASSED_UP
+    for seat, dealt in enumerate(left):
+        if seat != obs.seat and dealt and seat not in missed:
+            played = dealt - obs.hand_counts[seat]
+            out[seat] = out.get(seat, 0.0) + QUIET * (played / dealt) ** 2
+    return out
+
+
+def _beater(cards: int, field: Move, inverted: bool, lock: int, below: int) -> bool:
+    """Whether ``cards`` hold real cards that beat ``field`` (a single or group) weaker than ``below``."""
+    low = move_strength(field, inverted)
+    size = field[3]
+    for rr in range(13):
+        if low < strength(rr, inverted) < below and answer_suits((cards >> (4 * rr)) & 15, size, lock):
+            return True
+    return False
+
+
+def shunned(view: View) -> dict[int, int]:
+    """Per other seat, the cards it cannot hold if it plays eagerly (like ``greedy``), by its acts:
+
+    * a pass on a single: every card that beat it (a joker too);
+    * a lead: every card weaker than it (it would have led that), and for a single or a group the
+      rest of its rank (it would have led them all);
+    * a single answered with a real card: every card between the field and the answer.
+    """
+    obs = view.obs
+    out: dict[int, int] = {}
+    for a, field, inverted, lock in walk(obs.history, view.rules):
+        seat = a.seat
+        if seat == obs.seat:
+            continue
+        cards = 0
+        if isinstance(a, Play):
+            m = move_of_meld(a.meld)
+            if m is None or m[2]:
+                continue
+            k = move_strength(m, inverted)
+            if field is None:
+                cards = _ranks(-1, k, 15, inverted)
+                if m[0] in (K_SINGLE, K_GROUP):
+                    cards |= (15 << (4 * m[4])) & ~m[1]
+            elif field[0] == K_SINGLE and m[0] == K_SINGLE and field[4] < JOKER_RANK:
+                low = move_strength(field, inverted)
+                cards = _ranks(low, k, lock or 15, inverted)
+        elif field is not None and field[0] == K_SINGLE and field[4] < JOKER_RANK:
+            low = move_strength(field, inverted)
+            cards = _ranks(low, 13, lock or 15, inverted) | JOKER_BITS
+        if cards:
+            out[seat] = out.get(seat, 0) | cards
+    return out
+
+
+def _ranks(low: int, high: int, suits: int, inverted: bool) -> int:
+    """The cards of ``suits`` of every rank whose strength now is above ``low`` and below ``high``."""
+    out = 0
+    for rr in range(13):
+        if low < strength(rr, inverted) < high:
+            out |= suits << (4 * rr)
     return out
 
 

@@ -8,12 +8,12 @@ For a play decision it
 4. otherwise deals the unseen cards many times consistently with what it saw
    (:class:`~.belief.Sampler`), plays each candidate in each deal and finishes the round with the
    fast policies (:mod:`.playout`): its own seat by the learned policy, each other seat eagerly
-   (:mod:`.eager`) or carefully as often as its plays so far suggest (:mod:`.opponents`; an eager
-   seat's passes are also read as "held no beater"), and keeps the candidate with the best mean
-   points. Candidates that fall clearly behind (paired on the same deals) are dropped early; the
-   clock is checked after every playout, so a decision stays within its budget. The heuristic's
-   move is kept unless another candidate beats it clearly (``prior_margin``, ``override_z``,
-   ``override_deals`` of :class:`~.search.Settings`).
+   (:mod:`.eager`) or carefully as often as its plays so far suggest (:mod:`.opponents`; a seat taken
+   as eager in a deal is dealt none of the cards an eager seat could not hold), and keeps the
+   candidate with the best mean points. Candidates that fall clearly behind (paired on the same
+   deals) are dropped early; the clock is checked after every playout, so a decision stays within
+   its budget. The heuristic's move is kept unless another candidate beats it clearly
+   (``prior_margin``, ``override_z``, ``override_deals`` of :class:`~.search.Settings`).
 Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかまカード) use the ``normal`` choosers.
 """
 
@@ -34,7 +34,7 @@ from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
-from dfg_bridge.engine.cpu.opponents import Style
+from dfg_bridge.engine.cpu.opponents import Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
@@ -138,7 +138,8 @@ class StrongPlayer:
         base = Round.from_observation(view.obs, view.rules)
         eager = self._eagerness(view)
         trust = eager if self.settings.trust_passes and eager is not None else None
-        sampler = Sampler(view, self._tracker.knowledge(view), self._rng, trust=trust)
+        avoid = shunned(view) if trust is not None else None
+        sampler = Sampler(view, self._tracker.knowledge(view), self._rng, trust=trust, avoid=avoid)
         world = base.with_hands(sampler.sample()) if self.ranker is not None else None
         cands = self._candidates(view, acts, plays, passing, world)
         if len(cands) == 1:
@@ -259,9 +260,14 @@ class StrongPlayer:
 
         def world() -> Round:
             nonlocal models
-            if eager is not None:  # one style per seat and deal: the candidates stay paired
+            hands = sampler.sample()
+            # one style per seat and deal: the candidates stay paired; the sampler's own choice when
+            # it made one, so that a seat dealt as eager is played eagerly
+            if eager is not None and sampler.trust is not None:
+                models = [greedy_policy if e else careful for e in sampler.eager]
+            elif eager is not None:
                 models = [greedy_policy if rng.random() < e else careful for e in eager]
-            return base.with_hands(sampler.sample(), rng.getrandbits(32))
+            return base.with_hands(hands, rng.getrandbits(32))
 
         def play_on(r: Round, prng: random.Random) -> int:
             if learned is not None:

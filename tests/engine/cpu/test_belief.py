@@ -87,3 +87,41 @@ def test_pass_notes_pair_each_pass_with_the_field() -> None:
     )
     notes = pass_notes(history, rules)
     assert [(n.seat, n.field[3], n.field[4]) for n in notes] == [(1, 1, 2), (3, 1, 6), (0, 1, 6), (3, 2, 1)]
+
+
+def test_a_careful_pass_tells_little_and_nothing_about_the_strongest_cards() -> None:
+    from dfg_bridge.engine import Meld
+    from dfg_bridge.engine.cpu.belief import MID_PASS, PassNote, beaters, violation
+    from dfg_bridge.engine.moves import mask_of, single_move
+
+    five = single_move(mask_of(Meld.cards_of("S5")).bit_length() - 1)
+    note = PassNote(1, five, False, 0)
+    masks = beaters(note)
+
+    def factor(cards: str) -> float | None:
+        return violation(mask_of(Meld.cards_of(cards)), note, masks)
+
+    # measured on ``normal``: it passes holding a 7 nearly as often as a random hand holds one, and
+    # holding only aces or 2s no less often (an earlier weighting kept a fifth and three fifths)
+    assert factor("S3 H4 D7 CK") == MID_PASS > 0.5
+    assert factor("S3 H4 DA C2") == 1.0
+    assert factor("S3 H4 D5") is None
+
+
+def test_an_eager_pass_rules_out_even_the_strongest_beaters() -> None:
+    from dfg_bridge.engine import Meld, Pass
+    from dfg_bridge.engine.cpu.belief import SURE_PASS
+    from dfg_bridge.engine.moves import mask_of
+
+    rnd = Round.from_hands(
+        Rules(), [list(Meld.cards_of(h)) for h in ("S5 S6 D3", "SA C3 D4", "S4 H6 D8", "H3 C4 C5")], leader=0
+    )
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(Pass(1))
+    view = read(rnd.observation(0), rnd.rules)
+    sampler = Sampler(view, Knowledge({}, {}), random.Random(1), trust=[0.0, 1.0, 0.0, 0.0])
+    hands = sampler.deal()
+    hands[1] = mask_of(Meld.cards_of("SA C3 D4"))
+    assert sampler.weight(hands) == pytest.approx(SURE_PASS)
+    careful = Sampler(view, Knowledge({}, {}), random.Random(1))
+    assert careful.weight(hands) == 1.0

@@ -8,7 +8,7 @@ import pytest
 
 from dfg_bridge.engine.cpu.careful import careful_policy
 from dfg_bridge.engine.cpu.playout import policy
-from dfg_bridge.engine.moves import K_PASS, K_SINGLE, Move, cards_of
+from dfg_bridge.engine.moves import K_GROUP, K_PASS, K_SINGLE, Move, cards_of
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 from tests.engine.cpu.positions import positions
@@ -95,3 +95,35 @@ def test_strong_plays_careful_seats_with_it_when_asked(monkeypatch: pytest.Monke
                 break
         assert searched >= 3
         assert (calls[0] > 0) is expect_calls
+
+
+def test_a_pair_nobody_can_beat_is_kept_for_a_lead_of_its_own() -> None:
+    # seat 1 holds ♠2 ♥2; the others hold one 2 and no joker: nobody can answer the pair, so
+    # ``normal`` keeps it rather than spend it on a pair of 9s (a lead of its own is worth more)
+    twos = card(12, 0) | card(12, 1)
+    hands = [
+        card(6, 0) | card(6, 1) | card(0, 0),
+        twos | card(1, 0) | card(3, 1) | card(5, 2),
+        card(12, 2) | card(2, 3) | card(4, 3),
+        card(7, 3) | card(8, 3),
+    ]
+    rules = Rules.preset("minecraft")
+    r = Round.from_hands(rules, [cards_of(m) for m in hands], leader=0)
+    nines = card(6, 0) | card(6, 1)
+    r.make_move((K_GROUP, nines, 0, 2, 6, 6, 3))
+    assert careful_policy(r.copy(), random.Random(1), r.rules)[0] == K_PASS
+
+
+def test_a_winning_card_from_a_surplus_of_them_is_played() -> None:
+    # seat 1 holds three 2s and nobody else holds a 2 or the joker: one of them wins an ace and the
+    # pair left still wins a lead, so ``normal`` plays it (it costs no lead)
+    twos = card(12, 0) | card(12, 1) | card(12, 2)
+    hands = [
+        card(11, 0) | card(0, 0),
+        twos | card(1, 0) | card(3, 1) | card(5, 2),
+        card(11, 2) | card(2, 3) | card(4, 3),
+        card(7, 3) | card(8, 3),
+    ]
+    r = _after_lead(hands, card(11, 0))
+    m = careful_policy(r.copy(), random.Random(1), r.rules)
+    assert m[0] == K_SINGLE and m[1] & twos == m[1]

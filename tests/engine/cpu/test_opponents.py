@@ -5,9 +5,20 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from dfg_bridge.engine import Meld, Pass, Play, Round, Rules
 from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, pass_notes, walk
-from dfg_bridge.engine.cpu.opponents import BROKEN_PAIR, PRIOR, STRONG_ANSWER, WEAK_PASS, Style, evidence
+from dfg_bridge.engine.cpu.opponents import (
+    BROKEN_PAIR,
+    CARRY,
+    PASSED_UP,
+    PRIOR,
+    QUIET,
+    Style,
+    evidence,
+    shunned,
+)
 from dfg_bridge.engine.cpu.view import View, read
 from dfg_bridge.engine.moves import mask_of
 
@@ -27,20 +38,41 @@ def _view(rnd: Round, seat: int = 0) -> View:
     return read(rnd.observation(seat), rnd.rules)
 
 
-def test_an_ace_on_a_king_from_a_big_hand_counts_as_eager() -> None:
+def _quiet(played: int, dealt: int) -> float:
+    return QUIET * (played / dealt) ** 2
+
+
+def test_an_ace_on_a_king_tells_little() -> None:
+    # a careful seat plays its ace too when it wins the lead: only the share of the hand played counts
     rnd = _round()
     rnd.apply(rnd.play_text(0, "HK"))
     rnd.apply(rnd.play_text(1, "SA"))
-    assert evidence(_view(rnd)) == {1: STRONG_ANSWER}
+    assert evidence(_view(rnd)) == {1: _quiet(1, 7), 2: 0.0, 3: 0.0}
 
 
-def test_a_pass_on_a_weak_single_from_a_big_hand_counts_as_careful() -> None:
+def test_a_pass_with_a_beater_played_later_counts_as_careful() -> None:
     rnd = _round()
     rnd.apply(rnd.play_text(0, "S5"))
-    rnd.apply(Pass(1))
-    rnd.apply(rnd.play_text(2, "H8"))
+    rnd.apply(Pass(1))  # holding S7, H7, C8… (seen when it plays them)
+    rnd.apply(rnd.play_text(2, "D10"))
+    rnd.apply(Pass(3))
+    rnd.apply(Pass(0))
+    rnd.apply(rnd.play_text(2, "S3"))
+    assert evidence(_view(rnd))[1] == _quiet(0, 7)  # nothing seen yet
+    rnd.apply(rnd.play_text(3, "C4"))
+    rnd.apply(Pass(0))
+    rnd.apply(rnd.play_text(1, "S7"))
+    assert evidence(_view(rnd))[1] == PASSED_UP
+
+
+def test_an_answer_above_a_weaker_beater_counts_as_careful() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "C8"))  # 8切り: seat 1 leads again
     ev = evidence(_view(rnd))
-    assert ev == {1: WEAK_PASS}  # seat 2 answered a 5 with an 8: no evidence either way
+    assert ev[1] == _quiet(1, 7)
+    rnd.apply(rnd.play_text(1, "S7"))  # it held a 7, and answered the 5 with the 8
+    assert evidence(_view(rnd))[1] == PASSED_UP
 
 
 def test_two_singles_of_one_rank_count_as_a_broken_pair() -> None:
@@ -51,22 +83,65 @@ def test_two_singles_of_one_rank_count_as_a_broken_pair() -> None:
     rnd.apply(Pass(3))
     rnd.apply(Pass(0))
     rnd.apply(rnd.play_text(1, "H7"))
-    assert evidence(_view(rnd))[1] == BROKEN_PAIR
+    assert math.isclose(evidence(_view(rnd))[1], BROKEN_PAIR + _quiet(2, 7))
 
 
-def test_style_turns_evidence_into_a_probability_and_halves_it_next_round() -> None:
+def test_style_turns_evidence_into_a_probability_and_carries_it_to_the_next_round() -> None:
     rnd = _round()
-    rnd.apply(rnd.play_text(0, "HK"))
-    rnd.apply(rnd.play_text(1, "SA"))
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "C8"))
+    rnd.apply(rnd.play_text(1, "S7"))
     style = Style()
     e = style.eagerness(_view(rnd))
     assert e[0] == 0.0
-    assert math.isclose(e[1], 1 / (1 + math.exp(-(PRIOR + STRONG_ANSWER))))
+    assert math.isclose(e[1], 1 / (1 + math.exp(-(PRIOR + PASSED_UP))))
     assert math.isclose(e[2], 1 / (1 + math.exp(-PRIOR)))
     style.new_round()
     fresh = _round()
     e2 = style.eagerness(_view(fresh))
-    assert math.isclose(e2[1], 1 / (1 + math.exp(-(PRIOR + STRONG_ANSWER / 2))))
+    assert math.isclose(e2[1], 1 / (1 + math.exp(-(PRIOR + CARRY * PASSED_UP))))
+
+
+def _readings(levels: list[str], matches: int) -> dict[str, float]:
+    """Mean eagerness each level is read with by the other seats, from the second round of a match on."""
+    from dfg_bridge.engine.cpu import make_cpu
+    from dfg_bridge.engine.cpu.belief import Tracker
+    from dfg_bridge.engine.match import Match
+
+    rules = Rules.preset("minecraft")
+    n = len(levels)
+    seen: dict[str, list[float]] = {}
+    for k in range(matches):
+        lv = [levels[(s + k) % n] for s in range(n)]
+        cpus = [make_cpu(lv[s], k * 31 + s, rules=rules) for s in range(n)]
+        styles = [Style() for _ in range(n)]
+        trackers = [Tracker() for _ in range(n)]
+        match = Match(rules, n, seed=k * 7 + 1, rounds=rules.rounds)
+        first = True
+        while not match.over:
+            rnd = match.start_round()
+            while not rnd.over:
+                seat = min(rnd.awaiting())
+                obs = rnd.observation(seat)
+                view = read(obs, rules)
+                if trackers[seat].update(view):
+                    styles[seat].new_round()
+                e = styles[seat].eagerness(view)
+                if not first:
+                    for s in range(n):
+                        if s != seat:
+                            seen.setdefault(lv[s], []).append(e[s])
+                rnd.apply(cpus[seat].decide(obs, list(rnd.legal_actions(seat))))
+            match.finish_round()
+            first = False
+    return {level: sum(v) / len(v) for level, v in seen.items()}
+
+
+def test_normal_reads_careful_and_greedy_eager() -> None:
+    # an ace played on the field is no tell (normal plays its winning cards as often as greedy):
+    # an earlier reading took normal for eager at 0.7
+    got = _readings(["normal", "greedy", "normal", "greedy"], 8)
+    assert got["normal"] < 0.3 and got["greedy"] > 0.75, got
 
 
 def test_forced_passes_after_a_pass_are_left_out_under_pass_lock() -> None:
@@ -117,11 +192,78 @@ def test_strong_plays_each_seat_as_its_reading_says() -> None:
     assert StrongPlayer(1, settings=Settings(opponents="plain"))._eagerness(view) is None
     assert StrongPlayer(1, settings=Settings(opponents="greedy"))._eagerness(view) == [1.0] * 4
     read_ = StrongPlayer(1)._eagerness(view)  # the default: read from the plays
-    assert read_ is not None
-    assert read_[3] == 0.0 and read_[1] > read_[0] > 0.0
+    assert read_ == Style().eagerness(view)
+    assert read_[3] == 0.0 and all(0.0 < e < 1.0 for e in read_[:3])
     # and the decision itself stays legal and reproducible with a fixed deal count
     legal = list(rnd.legal_actions(3))
     picks = {
         StrongPlayer(5, budget_ms=60_000, max_deals=20).decide(rnd.observation(3), legal) for _ in range(2)
     }
     assert len(picks) == 1 and picks <= set(legal)
+
+
+def test_an_eager_seat_is_dealt_around_its_beaters_even_in_one_try() -> None:
+    rnd = _round(["SJ S3 D3", "S4 H4 D5 C5 H6", "C4 S5 D6 C6 S7 H7", "SQ HK SA S2 D7 C7"])
+    rnd.apply(rnd.play_text(0, "SJ"))
+    rnd.apply(Pass(1))
+    view = _view(rnd)
+    beaters = mask_of(Meld.cards_of("SQ HK SA S2"))
+    trust = [0.0, 1.0, 0.0, 0.0]
+    sampler = Sampler(view, Knowledge({}, {}), random.Random(4), tries=1, trust=trust, avoid=shunned(view))
+    for _ in range(100):
+        assert not sampler.sample()[1] & beaters  # rejection alone would keep some, in one try
+        assert sampler.eager == [False, True, False, False]
+
+
+def test_strong_plays_the_seats_the_sampler_dealt_as_eager_eagerly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dfg_bridge.engine.cpu import strong
+    from dfg_bridge.engine.moves import Move
+    from tests.engine.cpu.positions import positions
+
+    original = Sampler.sample
+    plain_policy = strong.policy
+    searching = [-1]
+
+    def all_eager(self: Sampler) -> list[int]:
+        hands = original(self)
+        self.eager = [s != self.view.seat for s in range(len(hands))]
+        return hands
+
+    careful_turns: list[int] = []
+
+    def plain(r: Round, rng: random.Random, rules: Rules) -> Move:
+        if r.turn != searching[0]:
+            careful_turns.append(r.turn)
+        return plain_policy(r, rng, rules)
+
+    monkeypatch.setattr(Sampler, "sample", all_eager)
+    monkeypatch.setattr(strong, "policy", plain)
+    cpu = strong.StrongPlayer(3, budget_ms=60_000, max_deals=20)
+    searched = 0
+    for rnd, seat in positions(120, seed=8):
+        if rnd.rules.name != "minecraft" or rnd.phase.value != "play":
+            continue
+        legal = list(rnd.legal_actions(seat))
+        if len(legal) > 2:
+            searching[0] = seat
+            cpu.decide(rnd.observation(seat), legal)
+            searched += cpu.last_deals > 0
+        if searched >= 3:
+            break
+    assert searched >= 3
+    assert not careful_turns  # the old way drew each seat's style apart from the deal
+
+
+def test_what_an_eager_seat_cannot_hold() -> None:
+    rnd = _round()
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "H10"))  # greedy would have answered with its weakest beater
+    rnd.apply(Pass(2))  # and passes only without one (here on the 10)
+    got = shunned(_view(rnd, 3))
+    between = mask_of(Meld.cards_of("S6 H6 D6 C6 S7 H7 D7 C7 S8 H8 D8 C8 S9 H9 D9 C9"))
+    assert got[1] == between
+    assert got[2] & mask_of(Meld.cards_of("SJ HA C2")) == mask_of(Meld.cards_of("SJ HA C2"))
+    assert got[2] & mask_of(Meld.cards_of("S6 C10")) == 0
+    assert got[0] == mask_of(
+        Meld.cards_of("S3 H3 D3 C3 S4 H4 D4 C4 H5 D5 C5")
+    )  # led the 5: nothing weaker, no other 5
