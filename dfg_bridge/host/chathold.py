@@ -133,12 +133,16 @@ class ChatHold:
     # ---- sending ------------------------------------------------------------------------------------
     def flush(self, team: str) -> None:
         """Send ``team``'s held lines now, in order."""
+        entry = self._take(team)
+        if entry is not None:
+            self._send(team, entry.lines, entry.table)
+
+    def _take(self, team: str) -> _Held | None:
+        """Remove ``team``'s held lines (and disarm their wake) to send them one way or another."""
         entry = self._held.pop(team, None)
-        if entry is None:
-            return
-        if entry.job is not None:
+        if entry is not None and entry.job is not None:
             entry.job.cancel()
-        self._send(team, entry.lines, entry.table)
+        return entry
 
     def flush_all(self) -> None:
         """Send every team's held lines now (shutdown, a message to everyone)."""
@@ -170,9 +174,7 @@ class ChatHold:
             if joined is None:
                 self.flush(team)
                 return command
-            del self._held[team]
-            if entry.job is not None:
-                entry.job.cancel()
+            self._take(team)
             return joined
         return command
 

@@ -94,7 +94,7 @@ class Painter:
                 if screen is None or not self.hs.online(name):
                     continue
                 if may_lag and self._may_wait(screen, snap, clock):
-                    partly = self._draw(screen, snap, first, only=self._interactive(screen))
+                    partly = self._draw(screen, snap, first, lag=True)
                     if partly:  # the off-turn wait counts from this write (the end of their turn)
                         self.drawn_at[name] = clock
                     sent += partly
@@ -115,10 +115,10 @@ class Painter:
             return False
         return clock - self.drawn_at.get(screen.player, -OFF_TURN_REDRAW) < OFF_TURN_REDRAW
 
-    def _interactive(self, screen: HandScreen) -> frozenset[int]:
+    def _interactive(self, screen: HandScreen, state: ScreenState) -> frozenset[int]:
         """The slots never left showing an old state: the hand and the buttons (what the player clicks)
         and the turn's clock (whether it is their turn)."""
-        layout = self.layout(screen, self.states.get(screen.player) or self.desired(screen)[0])
+        layout = self.layout(screen, state)
         clock = () if layout.time_slot is None else (layout.time_slot,)
         return frozenset((*layout.hand_slots, *layout.buttons.values(), *clock))
 
@@ -162,12 +162,14 @@ class Painter:
         snap: TableSnap,
         first: Sequence[int] = (),
         *,
-        only: frozenset[int] | None = None,
+        lag: bool = False,
     ) -> int:
-        """Write what changed on ``screen`` (``only``: just those slots; the rest is left for later)."""
+        """Write what changed on ``screen`` (``lag``: only its :meth:`_interactive` slots; the display
+        rows are left for later)."""
         state, want = self.desired(screen, snap)
         if screen.drawn is not None and self.states.get(screen.player) == state:
             return 0
+        only = self._interactive(screen, state) if lag else None
         sent = 0
         if screen.drawn is None:
             if isinstance(screen.surface, ChestSurface):

@@ -40,10 +40,10 @@ def test_only_changed_slots_are_written(sim_factory: Any, tmp_path: Path, monkey
     draws: list[tuple[int, int, str]] = []  # (slots changed, slot commands sent, player)
     original = Painter._draw
 
-    def counted(self: Painter, screen: Any, snap: Any, first: Any = (), *, only: Any = None) -> int:
+    def counted(self: Painter, screen: Any, snap: Any, first: Any = (), *, lag: bool = False) -> int:
         before = dict(screen.drawn) if screen.drawn is not None else None
         mark = len(sent)
-        result = original(self, screen, snap, first, only=only)
+        result = original(self, screen, snap, first, lag=lag)
         after = screen.drawn or {}
         if before is not None:
             changed = sum(1 for s in {*before, *after, *screen.stray} if before.get(s) != after.get(s))

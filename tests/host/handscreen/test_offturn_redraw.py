@@ -161,7 +161,7 @@ def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten
     them again, so drawing them now would be writes nobody reads; issue 19)."""
     from dfg_bridge.engine import Pass, Play
     from dfg_bridge.host.handscreen.layout import CHEST
-    from tests.host.handscreen.handrig import Clicker, hand_rig, start_cpu_match
+    from tests.host.handscreen.handrig import Clicker, hand_rig, held_cards, start_cpu_match, world_cards
 
     rig = hand_rig(sim_factory, tmp_path, version="1.21.6", turn=60.0, rounds=1)
     rig.start_daemon()
@@ -195,6 +195,12 @@ def test_after_a_play_that_ends_the_turn_only_the_hand_and_buttons_are_rewritten
             assert shown.get(slot) == (want[slot].spec if slot in want else None), slot
         assert any(shown.get(s) != (want[s].spec if s in want else None) for s in range(18)), "rows 1–2"
         assert "Steve" in tbl.hands.painter.pending
+        if checked == 0:
+            # While the rows wait, Steve takes the field's paper (a row not yet redrawn) and drops a
+            # card-shaped stack of it: it comes back, nothing stays on him, nothing lies in the world.
+            rig.ctl.click("Steve", 0, "pickup", 0)
+            rig.ctl.click("Steve", -999, "pickup", 0)  # outside the window: thrown
+            assert rig.until(lambda: held_cards(rig, "Steve") == 0 and world_cards(rig) == 0, 10)
         # Within the off-turn wait (and a look), or at Steve's next turn, the rows show the table.
         until = time.monotonic() + OFF_TURN_REDRAW + 2.0
         while "Steve" in tbl.hands.painter.pending and time.monotonic() < until:
