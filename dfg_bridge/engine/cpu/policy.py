@@ -1,11 +1,14 @@
 """The learned move policy (学習した方策): a linear softmax over cheap move features.
 
 Each legal move gets a handful of binary features — its strength now, its shape, whether it spends a
-joker, breaks a pair, cuts with an 8, turns the order, finishes (cleanly or as a foul), or passes on a
-field of a given strength — crossed with the hand's size and whether the seat leads. A move's score
-is the sum of its features' weights; the policy plays move ``i`` with probability ∝ ``exp(score_i)``.
-The weights were learned by self-play with the engine (:mod:`.train`, REINFORCE with the table's mean
-as baseline) and ship as ``policy_weights.json`` (a list of floats, a few kilobytes).
+joker, breaks a pair, cuts with an 8, turns the order, finishes (cleanly or as a foul), no other hand
+could answer it, or passes on a field of a given strength — crossed with the hand's size and whether
+the seat leads. A move's score is the sum of its features' weights; the policy plays move ``i`` with
+probability ∝ ``exp(score_i)``. The weights were learned with the engine (:mod:`.train`, REINFORCE):
+``policy_weights.json`` by self-play over the presets, and ``policy_weights_<preset>.json`` for a
+preset alone, against the opponent models ``strong`` plays in its playouts (a list of floats, a few
+kilobytes each). "No other hand could answer it" reads the other hands, so it is for playouts, where
+those are the sampled deal's.
 
 ``strong`` uses it twice: to order and prune the candidates of a decision, and to play the playouts.
 """
@@ -20,6 +23,7 @@ from importlib import resources
 
 from dfg_bridge.engine.cpu.hand import cuts, is_foul, triggers_revolution
 from dfg_bridge.engine.moves import (
+    JOKER_BITS,
     JOKER_RANK,
     K_GROUP,
     K_PASS,
@@ -42,9 +46,11 @@ _RACE = _FINISH + 2  # [opponent's fewest 3][strength bucket 4]
 _PASS = _RACE + 3 * 4  # [hand 4][field strength 14]
 _PASS_RACE = _PASS + 4 * 14  # [opponent's fewest 3]
 _PASS_LOCK = _PASS_RACE + 3
-SIZE = _PASS_LOCK + 1
+_SAFE = _PASS_LOCK + 1  # [lead 2][hand 4]
+SIZE = _SAFE + 2 * 4
 """Length of the weight vector."""
 
+_POP4 = tuple(bin(i).count("1") for i in range(16))
 _HAND_BUCKET = tuple(0 if n <= 2 else 1 if n <= 5 else 2 if n <= 9 else 3 for n in range(64))
 _OPP_BUCKET = tuple(0 if n <= 1 else 1 if n <= 3 else 2 for n in range(64))
 _ST_BUCKET = tuple(0 if s <= 4 else 1 if s <= 8 else 2 if s <= 11 else 3 for s in range(14))
@@ -73,17 +79,31 @@ def prior_weights() -> list[float]:
 
 
 @cache
-def shipped_weights() -> tuple[float, ...]:
-    """The weights learned by self-play (``policy_weights.json``), or the prior if none ship."""
-    try:
-        text = resources.files("dfg_bridge.engine.cpu").joinpath("policy_weights.json").read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError):
-        return tuple(prior_weights())
-    data = json.loads(text)
-    weights = data["weights"] if isinstance(data, dict) else data
-    if len(weights) != SIZE:
-        return tuple(prior_weights())
-    return tuple(float(x) for x in weights)
+def shipped_weights(preset: str = "") -> tuple[float, ...]:
+    """The learned weights: ``policy_weights_<preset>.json`` when one ships for that preset (trained
+    on it alone), else ``policy_weights.json`` (self-play over the presets), else the prior."""
+    folder = resources.files("dfg_bridge.engine.cpu")
+    names = ([f"policy_weights_{preset}.json"] if preset else []) + ["policy_weights.json"]
+    for name in names:
+        try:
+            text = folder.joinpath(name).read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):
+            continue
+        data = json.loads(text)
+        weights = fitted(data["weights"] if isinstance(data, dict) else data)
+        if weights is not None:
+            return weights
+    return tuple(prior_weights())
+
+
+def fitted(weights: list[float] | tuple[float, ...]) -> tuple[float, ...] | None:
+    """``weights`` as a full vector: weights learned before the 'nobody answers' block get it at 0;
+    None when the length fits no version of :func:`features`."""
+    if len(weights) == _SAFE:
+        return (*(float(x) for x in weights), *([0.0] * (SIZE - _SAFE)))
+    if len(weights) == SIZE:
+        return tuple(float(x) for x in weights)
+    return None
 
 
 def features(r: Round, moves: list[Move], rules: Rules) -> list[tuple[int, ...]]:
@@ -96,14 +116,17 @@ def features(r: Round, moves: list[Move], rules: Rules) -> list[tuple[int, ...]]
     lead = 1 if f is None else 0
     fewest = 63
     active = r.active_mask & ~(1 << seat)
+    others = 0
     s = 0
     while active:
         if active & 1:
-            c = r.hand_mask(s).bit_count()
-            fewest = min(fewest, c)
+            held = r.hand_mask(s)
+            others |= held
+            fewest = min(fewest, held.bit_count())
         active >>= 1
         s += 1
     ob = _OPP_BUCKET[fewest]
+    beat = _beaters(others, inv)
     out: list[tuple[int, ...]] = []
     for m in moves:
         kind = m[0]
@@ -132,8 +155,26 @@ def features(r: Round, moves: list[Move], rules: Rules) -> list[tuple[int, ...]]
             lst.append(_REV + hb)
         if not hand & ~mask:
             lst.append(_FINISH + (1 if is_foul(m, inv, rules) else 0))
+        elif kind <= K_GROUP and (size > 4 or st > beat[size]):
+            lst.append(_SAFE + lead * 4 + hb)
         out.append(tuple(lst))
     return out
+
+
+def _beaters(others: int, inv: bool) -> list[int]:
+    """Per group size 1–4, the strongest strength the other hands' cards (taken together) can play.
+
+    In a playout the other hands are the sampled deal's: a play above it is one nobody answers."""
+    jokers = (others & JOKER_BITS).bit_count()
+    beat = [-1, 13 if jokers else -1, -1, -1, -1]
+    for rr in range(13):
+        c = _POP4[(others >> (4 * rr)) & 15]
+        if not c:
+            continue
+        st = 12 - rr if inv else rr
+        for n in range(1, min(4, c + jokers) + 1):
+            beat[n] = max(beat[n], st)
+    return beat
 
 
 def probabilities(scores: list[float]) -> list[float]:
@@ -178,5 +219,5 @@ class Policy:
         return [moves[i] for i in order]
 
 
-__all__ = ["SIZE", "Policy", "features", "prior_weights", "probabilities", "shipped_weights"]
+__all__ = ["SIZE", "Policy", "features", "fitted", "prior_weights", "probabilities", "shipped_weights"]
 _ = K_SINGLE

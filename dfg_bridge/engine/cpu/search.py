@@ -68,6 +68,8 @@ class Settings:
     """Playout policy of a seat read as careful under ``model``: ``plain`` (:func:`~.playout.policy`) or
     ``shape`` (:func:`~.careful.careful_policy`, which keeps pairs, runs and winning cards like ``normal``
     and answers as it does 84 % of the time, the plain policy 52 %)."""
+    temperature: float = 1.0
+    """Temperature of the learned playout policy (below 1: closer to its favourite move)."""
 
 
 Playout = Callable[[Round, random.Random], int]

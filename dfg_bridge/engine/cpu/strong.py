@@ -36,7 +36,7 @@ from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.opponents import Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
-from dfg_bridge.engine.cpu.policy import Policy
+from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
@@ -71,8 +71,11 @@ class StrongPlayer:
         self.settings = settings or Settings()
         if max_deals is not None:  # with a huge budget and a deal cap, decisions become reproducible
             self.settings = replace(self.settings, max_deals=max_deals)
-        self.policy = Policy() if self.settings.playouts != "plain" else None
-        self.ranker = Policy() if self.settings.learned_candidates else None
+        self.policy: Policy | None = None
+        """The playout policy of this seat when set (for tuning); else the preset's shipped one."""
+        self.ranker: Policy | None = None
+        """The candidates' ranker when set (for tuning); else the preset's shipped policy."""
+        self._policies: dict[str, Policy] = {}
         self._rng = random.Random(seed)
         self._tracker = Tracker()
         self._style = Style()
@@ -140,8 +143,9 @@ class StrongPlayer:
         trust = eager if self.settings.trust_passes and eager is not None else None
         avoid = shunned(view) if trust is not None else None
         sampler = Sampler(view, self._tracker.knowledge(view), self._rng, trust=trust, avoid=avoid)
-        world = base.with_hands(sampler.sample()) if self.ranker is not None else None
-        cands = self._candidates(view, acts, plays, passing, world)
+        ranker = self._ranker(view.rules)
+        world = base.with_hands(sampler.sample()) if ranker is not None else None
+        cands = self._candidates(view, acts, plays, passing, world, ranker=ranker)
         if len(cands) == 1:
             return cands[0][1]
         counts = view.obs.hand_counts
@@ -160,6 +164,8 @@ class StrongPlayer:
         plays: list[tuple[Move, Play]],
         passing: Pass | None,
         world: Round | None,
+        *,
+        ranker: Policy | None = None,
     ) -> list[tuple[Move, Action]]:
         """The heuristic's choice first, then the melds of the best split, then the weakest plays."""
         o = view.outlook
@@ -179,9 +185,9 @@ class StrongPlayer:
             for m, a in plays:
                 if a == favourite:
                     add(m, a)
-        if world is not None and self.ranker is not None:
+        if world is not None and ranker is not None:
             by_key = {(m[0], m[1], m[6]): (m, a) for m, a in plays}
-            ranked = self.ranker.ranked(world, world.moves(), view.rules)
+            ranked = ranker.ranked(world, world.moves(), view.rules)
             taken = 0
             for m in ranked:
                 if taken >= self.settings.learned_candidates:
@@ -253,7 +259,7 @@ class StrongPlayer:
         points = rank_points(rules, n_present) if n_present >= 2 else (1,)
         rng = self._rng
 
-        learned = self.policy
+        learned = self._learned(rules)
         others = self.settings.playouts != "mixed"
         models: list[MovePolicy] | None = None
         careful: MovePolicy = careful_policy if self.settings.careful == "shape" else policy
@@ -300,6 +306,26 @@ class StrongPlayer:
             view, base, sampler, moves, deadline, eager=self._eagerness(view), start=builder.start
         )
         return options[best][1]
+
+    def _learned(self, rules: Rules) -> Policy | None:
+        """The searching seat's playout policy: the preset's learned weights (None: ``plain`` playouts)."""
+        if self.settings.playouts == "plain":
+            return None
+        if self.policy is not None:
+            return self.policy
+        got = self._policies.get(rules.name)
+        if got is None:
+            got = Policy(shipped_weights(rules.name), temperature=self.settings.temperature)
+            self._policies[rules.name] = got
+        return got
+
+    def _ranker(self, rules: Rules) -> Policy | None:
+        """The policy that proposes candidates (None when ``learned_candidates`` is 0)."""
+        if not self.settings.learned_candidates:
+            return None
+        if self.ranker is not None:
+            return self.ranker
+        return self._learned(rules) or Policy(shipped_weights(rules.name))
 
     def _eagerness(self, view: View) -> list[float] | None:
         """Per seat, the chance its playouts play eagerly (by the ``opponents`` setting)."""

@@ -5,14 +5,16 @@ each round every decision's gradient ``φ(chosen) − E[φ]`` is weighted by the
 table's mean, and the weights follow the average.
 
 *Against the models* (``--against-models``): one seat plays the policy and the others play the fast
-opponent models ``strong`` uses in its playouts (:data:`OPPONENTS`: eager, or the plain careful
+opponent models ``strong`` uses in its playouts (:data:`OPPONENTS`: eager, or the careful
 policy), and only that seat learns, its points measured against a running mean. ``strong`` plays its
 own later moves by the policy in playouts whose other seats play those models, so the policy it needs
-is the best answer to them, not to itself (an experiment: no gain measured, the shipped weights are
-self-play's).
+is the best answer to them, not to itself. The per-preset weights that ship
+(``policy_weights_minecraft.json``…) were trained this way with ``--preset``; the shared
+``policy_weights.json`` is self-play's.
 
 ``python -m dfg_bridge.engine.cpu train --rounds N --out FILE`` writes the weights (a checkpoint every
-``--every`` rounds, so a run can be stopped and resumed with ``--init FILE``); ``--eval`` plays the
+500 rounds, so a run can be stopped and resumed with ``--init FILE``; ``--preset NAME`` trains on one
+preset only); ``--eval`` plays the
 result against the hand-written playout policy and prints one JSON line.
 """
 
@@ -24,20 +26,21 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dfg_bridge.engine.cpu.careful import careful_policy
 from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.playout import MovePolicy, decision_move
 from dfg_bridge.engine.cpu.playout import policy as plain_policy
-from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, probabilities
+from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, fitted, prior_weights, probabilities
 from dfg_bridge.engine.moves import K_PASS, Move
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
 
 PRESETS = (("uecda", 5), ("minecraft", 4))
 
-OPPONENTS = {"uecda": 1.0, "minecraft": 0.3}
+OPPONENTS = {"uecda": 1.0, "minecraft": 0.2}
 """Per preset, the share of eager seats (:func:`~.eager.greedy_policy`) among the opponents of
-``--against-models`` training; the others play the plain policy. ``uecda`` is measured against
-``greedy``, ``minecraft`` against careful, human-like play."""
+``--against-models`` training; the others play the careful policy (:mod:`.careful`). ``uecda`` is
+measured against ``greedy``, ``minecraft`` against careful, human-like play."""
 
 
 def _pick(probs: list[float], rng: random.Random) -> int:
@@ -120,7 +123,7 @@ def response_round(
     rnd = Round.deal(rules, n, seed)
     learner = rng.randrange(n)
     eager = OPPONENTS.get(rules.name, 0.5)
-    models: list[MovePolicy] = [greedy_policy if rng.random() < eager else plain_policy for _ in range(n)]
+    models: list[MovePolicy] = [greedy_policy if rng.random() < eager else careful_policy for _ in range(n)]
     pol = Policy(w)
     trace: list[tuple[list[tuple[int, ...]], list[float], int]] = []
     while rnd.in_play(learner):
@@ -152,20 +155,21 @@ def train(
     out: Path | None = None,
     every: int = 500,
     against_models: bool = False,
+    presets: tuple[tuple[str, int], ...] = PRESETS,
 ) -> list[float]:
-    """Train for ``rounds`` rounds (presets alternate); checkpoint to ``out``.
+    """Train for ``rounds`` rounds (``presets`` alternate); checkpoint to ``out``.
 
     ``against_models``: one seat learns against the opponent models (see the module docstring)."""
     w = list(init) if init is not None else prior_weights()
     rng = random.Random(seed)
     batch = 40 if against_models else 20
-    baselines = {name: float(sum(rank_points(Rules.preset(name), n))) / n for name, n in PRESETS}
+    baselines = {name: float(sum(rank_points(Rules.preset(name), n))) / n for name, n in presets}
     done = 0
     while done < rounds:
         grad = [0.0] * SIZE
         decisions = 0
         for b in range(batch):
-            name, n = PRESETS[(done + b) % len(PRESETS)]
+            name, n = presets[(done + b) % len(presets)]
             deal = seed * 1_000_003 + done + b
             if against_models:
                 d, points = response_round(
@@ -186,26 +190,40 @@ def train(
     return w
 
 
-def evaluate(w: list[float] | tuple[float, ...], rounds: int, seed: int) -> dict[str, Any]:
-    """The learned policy in one seat against the hand-written playout policy in the others."""
+def evaluate(
+    w: list[float] | tuple[float, ...],
+    rounds: int,
+    seed: int,
+    *,
+    against: str = "plain",
+    presets: tuple[tuple[str, int], ...] = PRESETS,
+) -> dict[str, Any]:
+    """The learned policy alone (no search) in one seat, rotating, against ``against`` in the others:
+    ``plain`` (the hand-written playout policy) or ``normal`` (the ``normal`` level); mean points."""
+    from dfg_bridge.engine.cpu.heuristic import NormalPlayer
+
     out: dict[str, Any] = {}
-    for name, n in PRESETS:
+    for name, n in presets:
         rules = Rules.preset(name)
         pts = rank_points(rules, n)
         rng = random.Random(seed)
         pol = Policy(w)
+        others = NormalPlayer(rules) if against == "normal" else None
         total = 0.0
         for i in range(rounds):
             rnd = Round.deal(rules, n, seed * 7919 + i)
             learner = i % n
             while not rnd.over:
-                if rnd.pending_kind:
-                    rnd.make_move(decision_move(rnd))
-                elif rnd.turn == learner:
+                if rnd.turn == learner and not rnd.pending_kind:
                     ms = rnd.moves()
                     if rnd.field_move is None:
                         ms = [m for m in ms if m[0] != K_PASS] or ms
                     rnd.make_move(pol.sample(rnd, ms, rng, rules))
+                elif others is not None and rnd.turn != learner:
+                    seat = rnd.turn
+                    rnd.apply(others.decide(rnd.observation(seat), rnd.legal_actions(seat)))
+                elif rnd.pending_kind:
+                    rnd.make_move(decision_move(rnd))
                 else:
                     rnd.make_move(plain_policy(rnd, rng, rules))
             total += pts[rnd.ranking().index(learner)]
@@ -225,23 +243,41 @@ def main(argv: list[str]) -> int:
     p.add_argument("--out", type=Path)
     p.add_argument("--eval", type=int, default=0, help="rounds per preset to evaluate afterwards")
     p.add_argument(
+        "--eval-against",
+        choices=["plain", "normal"],
+        default="plain",
+        help="the other seats of the evaluation: the plain playout policy or the normal level",
+    )
+    p.add_argument(
         "--against-models",
         action="store_true",
         help="one seat learns against strong's playout opponent models instead of self-play",
     )
+    p.add_argument("--preset", choices=[name for name, _ in PRESETS], help="train on this preset only")
     args = p.parse_args(argv)
+    presets = tuple(x for x in PRESETS if args.preset in (None, x[0]))
     init = None
     if args.init is not None and args.init.exists():
         data = json.loads(args.init.read_text())
-        init = data["weights"] if isinstance(data, dict) else data
+        got = fitted(data["weights"] if isinstance(data, dict) else data)
+        if got is None:
+            p.error(f"{args.init}: not a weight vector of this policy ({SIZE} weights)")
+        init = list(got)
     t0 = time.perf_counter()
     w = init or prior_weights()
     if args.rounds:
         w = train(
-            args.rounds, args.seed, args.lr, init=init, out=args.out, against_models=args.against_models
+            args.rounds,
+            args.seed,
+            args.lr,
+            init=init,
+            out=args.out,
+            against_models=args.against_models,
+            presets=presets,
         )
     report: dict[str, Any] = {"rounds": args.rounds, "train_s": round(time.perf_counter() - t0, 1)}
     if args.eval:
-        report["vs_plain_policy"] = evaluate(w, args.eval, args.seed + 100)
+        figures = evaluate(w, args.eval, args.seed + 100, against=args.eval_against, presets=presets)
+        report["vs_normal" if args.eval_against == "normal" else "vs_plain_policy"] = figures
     print(json.dumps(report))
     return 0

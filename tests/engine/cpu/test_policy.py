@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from dfg_bridge.engine import Pass, Play, Round, Rules
 from dfg_bridge.engine.cpu.belief import broken_melds
 from dfg_bridge.engine.cpu.playout import policy_playout
@@ -111,3 +113,80 @@ def test_training_against_the_models_moves_the_weights_its_own_way(tmp_path: obj
     assert len(w) == SIZE and w != prior_weights() and w != train(80, 1, 0.05)
     assert main(["--rounds", "40", "--against-models", "--out", str(out)]) == 0
     assert json.loads(out.read_text())["rounds"] == 40
+
+
+def _safe_of(hands: list[str], play: str) -> bool:
+    """Whether seat 0's ``play`` (leading) carries the 'nobody else answers it' feature."""
+    from dfg_bridge.engine.cards import mask_of, parse_cards
+    from dfg_bridge.engine.cpu.policy import _SAFE
+
+    rules = Rules.preset("minecraft")
+    rnd = Round.from_hands(rules, [list(parse_cards(h)) for h in hands], leader=0)
+    target = mask_of(parse_cards(play))
+    moves = rnd.moves()
+    feats = features(rnd, moves, rules)
+    for m, f in zip(moves, feats, strict=True):
+        if m[0] != K_PASS and m[1] == target:
+            return any(_SAFE <= i < SIZE for i in f)
+    raise AssertionError(f"{play} is not a legal lead")
+
+
+def test_a_play_no_other_hand_can_answer_is_marked_and_others_are_not() -> None:
+    # seat 0 leads; the others hold 4s, 6s and a pair of 9s between them, no joker
+    hands = ["S2 D3 H3 C7 D7", "C4 S9", "H6 H9"]
+    assert _safe_of(hands, "S2")  # the strongest card: nobody answers
+    assert not _safe_of(hands, "C7")  # a 9 answers it
+    # a pair of 7s: the 9s are split between two hands, but the check takes the other hands
+    # together (cheap, and a careful overestimate of what answers)
+    assert not _safe_of(hands, "C7 D7")
+    assert _safe_of(["S2 D3 H3 C7 D7", "C4 S9", "H6 D5"], "C7 D7")  # no pair above 7 outside
+    # a joker in another hand answers any single, the strongest real card too
+    assert not _safe_of(["S2 D3 H3 C7 D7", "C4 JK", "H6 H9"], "S2")
+
+
+def test_weights_per_preset_fall_back_to_the_shared_file_and_strong_plays_its_presets() -> None:
+    from dfg_bridge.engine.cpu.strong import StrongPlayer
+
+    assert shipped_weights("dqx") == shipped_weights()  # no dqx-only weights ship
+    assert shipped_weights("minecraft") != shipped_weights()  # trained on minecraft alone
+    for name in ("minecraft", "uecda", "dqx"):
+        assert len(shipped_weights(name)) == SIZE
+        cpu = StrongPlayer(1)
+        learned = cpu._learned(Rules.preset(name))
+        assert learned is not None and learned.w == shipped_weights(name)
+        assert cpu._ranker(Rules.preset(name)) is learned
+    from dfg_bridge.engine.cpu.search import Settings
+
+    sharp = StrongPlayer(1, settings=Settings(temperature=0.5))._learned(Rules.preset("minecraft"))
+    assert sharp is not None and sharp.inv_t == 2.0
+
+
+def test_training_on_one_preset_plays_only_that_preset(monkeypatch: object) -> None:
+    import dfg_bridge.engine.cpu.train as t
+
+    played: list[str] = []
+    real = t.self_play_round
+
+    def spy(w, rules, n, seed, **kw):  # type: ignore[no-untyped-def]
+        played.append(rules.name)
+        return real(w, rules, n, seed, **kw)
+
+    monkeypatch.setattr(t, "self_play_round", spy)  # type: ignore[attr-defined]
+    assert main(["--rounds", "20", "--preset", "minecraft"]) == 0
+    assert played == ["minecraft"] * 20
+
+
+def test_weights_learned_before_the_safe_block_still_load_and_train(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from dfg_bridge.engine.cpu.policy import _SAFE, fitted
+
+    old = Path(str(tmp_path)) / "old.json"
+    old.write_text(json.dumps({"weights": list(shipped_weights())[:_SAFE]}))
+    assert fitted(list(range(_SAFE))) == (*map(float, range(_SAFE)), *([0.0] * (SIZE - _SAFE)))
+    assert fitted([1.0, 2.0]) is None
+    assert main(["--rounds", "0", "--init", str(old), "--eval", "2", "--eval-against", "normal"]) == 0
+    bad = Path(str(tmp_path)) / "bad.json"
+    bad.write_text(json.dumps([1.0, 2.0]))
+    with pytest.raises(SystemExit):
+        main(["--rounds", "0", "--init", str(bad)])
