@@ -6,10 +6,15 @@ pair), but not with an 8 (a free lead under 8切り), a joker, or cards nobody e
 those to win a lead later); from more such cards of a rank than the field needs it plays only when
 both the play and the rest are unbeatable (the trick is won and no lead is lost, as ``normal``
 does), and it passes otherwise. It leads the weakest rank whole (or the stairs up
-from it), keeping its 8s and unbeatable cards back while it can. :mod:`.opponents` reads which seats
-play carefully; ``strong`` plays them with this policy in its playouts. In a playout "nobody else
-can beat" is judged from the other hands of the sampled deal: that stands in for the unseen cards a
-real player counts. Small hands and unusual fields go to the hand-written :func:`~.playout.policy`.
+from it), keeping its 8s and unbeatable cards back while it can. Like ``normal`` it sees a sure way
+out (詰み: every rank group but one wins its lead) and then plays its winners first, and it spends
+a joker that ♠3 could still answer (スペ3返し) on a single rather than keep it.
+:mod:`.opponents` reads which seats play carefully; ``strong`` plays them with this policy in its
+playouts. In a playout "nobody else can beat" is judged from the other hands of the sampled deal:
+that stands in for the unseen cards a real player counts. Hands of every size follow these rules
+(small ones too: with the sure ways out it decides there as ``normal`` does 89 % of the time, the
+plain policy 62 %); 革命, unusual fields and the last cards of a hand go to the hand-written
+:func:`~.playout.policy`.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import random
 
 from dfg_bridge.engine.cpu.eager import weakest_lead
+from dfg_bridge.engine.cpu.hand import is_foul, triggers_revolution
 from dfg_bridge.engine.cpu.playout import (
     POP4,
     answer_suits,
@@ -26,16 +32,18 @@ from dfg_bridge.engine.cpu.playout import (
 )
 from dfg_bridge.engine.moves import (
     JOKER_BITS,
+    JOKER_SHIFT,
+    K_PASS,
+    K_SINGLE,
     PASS,
     R_EIGHT,
+    S3_BIT,
     Move,
     group_move,
+    single_move,
 )
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
-
-BIG = 4
-"""Hands of more than this many cards are played by the shape rules; smaller ones by the plain policy."""
 
 
 def careful_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
@@ -44,18 +52,21 @@ def careful_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
         return decision_move(r)
     seat = r.turn
     hand = r.hand_mask(seat)
-    if hand.bit_count() > BIG and not r.inverted:
+    if not r.inverted:
         f = r.field_move
         others = 0
         for s in range(r.n_seats):
             if s != seat:
                 others |= r.hand_mask(s)
         if f is None:
-            m = _careful_lead(hand, others, rules)
+            m = _mate_lead(hand, others, rules) or _careful_lead(hand, others, rules)
             if m is not None:
                 return m
         elif plain_field(r, f):
-            return _careful_answer(r, hand, others, f, rules)
+            m = _careful_answer(r, hand, others, f, rules)
+            if m[0] == K_PASS:
+                m = _mate_answer(r, hand, others, f, rules) or _joker_answer(r, hand, others, f, rules)
+            return m or PASS
     return policy(r, rng, rules)
 
 
@@ -139,3 +150,84 @@ def _careful_lead(hand: int, others: int, rules: Rules) -> Move | None:
     """The weakest rank not kept back, whole, or the longest stairs up from it (None: finishing or
     nothing but kept cards, for the plain policy)."""
     return weakest_lead(hand, rules, lambda rr, t: _keeps(hand, rr, POP4[t], others, rules))
+
+
+def _joker_wins(others: int, rules: Rules) -> bool:
+    """A lone joker wins its trick unless ♠3 may still answer it (スペ3返し)."""
+    return not (rules.spade3_return and others & S3_BIT)
+
+
+def _mate_lead(hand: int, others: int, rules: Rules) -> Move | None:
+    """The first lead of a sure way out (詰み) read on rank groups, as ``normal`` sees one: every
+    group but at most one wins its lead, so those go first and the last one finishes (not a foul
+    finish). None if the hand has none (runs and 革命 are left to the other rules)."""
+    jokers = (others & JOKER_BITS).bit_count()
+    wins: list[Move] = []
+    weak: list[Move] = []
+    for rr in range(13):
+        t = (hand >> (4 * rr)) & 15
+        if not t:
+            continue
+        m = group_move(rr, t)
+        if triggers_revolution(m, rules):
+            return None
+        (wins if _control(rr, POP4[t], others, jokers, rules) else weak).append(m)
+        if len(weak) > 1:
+            return None
+    for i in (JOKER_SHIFT, JOKER_SHIFT + 1):
+        if hand >> i & 1:
+            (wins if _joker_wins(others, rules) else weak).append(single_move(i))
+    if len(weak) > 1 or not wins:
+        return None
+    if weak:
+        return wins[0] if not is_foul(weak[0], False, rules) else None
+    fair = [m for m in wins if not is_foul(m, False, rules)]
+    if not fair:
+        return None
+    return next(m for m in wins if m is not fair[0]) if len(wins) > 1 else None
+
+
+def _mate_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Move | None:
+    """An answer that wins the trick and leaves a sure way out (see :func:`_mate_lead`), or None."""
+    size = f[3]
+    jokers = (others & JOKER_BITS).bit_count()
+    for rr in range(f[4] + 1, 13):
+        suits = answer_suits((hand >> (4 * rr)) & 15, size, r.lock_mask)
+        if not suits or not _control(rr, size, others, jokers, rules):
+            continue
+        m = group_move(rr, suits)
+        if triggers_revolution(m, rules):
+            continue
+        rest = hand & ~m[1]
+        if (rest and _mate_lead(rest, others, rules) is not None) or _last(rest, others, rules):
+            return m
+    if size == 1 and _joker_wins(others, rules):
+        for i in (JOKER_SHIFT, JOKER_SHIFT + 1):
+            if hand >> i & 1:
+                rest = hand & ~(1 << i)
+                if _mate_lead(rest, others, rules) is not None or _last(rest, others, rules):
+                    return single_move(i)
+    return None
+
+
+def _last(rest: int, others: int, rules: Rules) -> bool:
+    """``rest`` is one group (or one joker) that finishes the hand fairly when led."""
+    if not rest:
+        return False
+    if rest & JOKER_BITS:
+        m = single_move(rest.bit_length() - 1) if rest.bit_count() == 1 else None
+    else:
+        rr = (rest.bit_length() - 1) >> 2
+        m = group_move(rr, rest >> (4 * rr)) if not rest & ~(15 << (4 * rr)) else None
+    return m is not None and not triggers_revolution(m, rules) and not is_foul(m, False, rules)
+
+
+def _joker_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Move | None:
+    """A joker that ``normal`` would spend: one that cannot win its trick anyway (♠3 is still out)
+    answers a single rather than wait. None otherwise."""
+    if f[3] != 1 or _joker_wins(others, rules) or not hand & JOKER_BITS:
+        return None
+    for m in r.moves():
+        if m[0] == K_SINGLE and m[2]:
+            return m
+    return None
