@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from dfg_bridge.engine.cpu.levels import LEVELS
-from dfg_bridge.engine.cpu.tournament import run
+from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning, parse_settings, run
 from dfg_bridge.engine.rules import Rules
 
 
@@ -28,6 +28,17 @@ def _parser() -> argparse.ArgumentParser:
         choices=("wall", "cpu"),
         default="wall",
         help="measure strong's budget in real time (default) or CPU time (a fair figure on a busy machine)",
+    )
+    t.add_argument(
+        "--strong",
+        default="",
+        metavar="NAME=VALUE,…",
+        help="experiments: change strong's search Settings (engine/cpu/search.py), e.g. override_z=0.5",
+    )
+    t.add_argument(
+        "--weights",
+        metavar="FILE",
+        help="experiments: strong's learned policy from this weights file (as train --out writes)",
     )
     return p
 
@@ -56,6 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rounds < 1:
         print("--rounds must be at least 1", file=sys.stderr)
         return 2
+    try:
+        tuning = Tuning(parse_settings(args.strong), args.weights)
+        if tuning.weights is not None:
+            TunedFactory(tuning, args.clock)("strong", 1, args.budget_ms, rules)  # a bad file fails now
+    except (ValueError, TypeError, KeyError, OSError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     report = run(
         rules,
         seats,
@@ -64,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget_ms=args.budget_ms,
         jobs=args.jobs,
         clock=args.clock,
+        tuning=tuning,
     )
     print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
     return 0

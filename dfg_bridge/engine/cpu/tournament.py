@@ -129,6 +129,86 @@ def _cpu_clock_factory(level: str, seed: int, budget_ms: int, rules: Rules) -> A
     return _default_factory(level, seed, budget_ms, rules, "cpu")
 
 
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Changes to the ``strong`` seats of a tournament (for experiments): :class:`~.search.Settings`
+    fields by name, and a weights file for its learned policy (playouts and candidates)."""
+
+    settings: tuple[tuple[str, Any], ...] = ()
+    weights: str | None = None
+
+
+def parse_settings(text: str) -> tuple[tuple[str, Any], ...]:
+    """``"override_z=0.5,careful=plain"`` as typed :class:`~.search.Settings` changes.
+
+    >>> parse_settings("override_z=0.5,max_deals=100,trust_passes=no")
+    (('override_z', 0.5), ('max_deals', 100), ('trust_passes', False))
+    >>> parse_settings("speed=1")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown strong setting 'speed'; known: search_cards, max_candidates, ...
+    """
+    from dataclasses import fields
+
+    from dfg_bridge.engine.cpu.search import Settings
+
+    defaults = Settings()
+    known = {f.name: type(getattr(defaults, f.name)) for f in fields(Settings)}
+    out: list[tuple[str, Any]] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, raw = part.partition("=")
+        name, raw = name.strip(), raw.strip()
+        kind = known.get(name)
+        if kind is None or name == "clock":
+            names = ", ".join(n for n in known if n != "clock")
+            raise ValueError(f"unknown strong setting {name!r}; known: {names}")
+        if not eq or not raw:
+            raise ValueError(f"strong setting {name!r} needs a value (NAME=VALUE)")
+        try:
+            value: Any = (raw.lower() in ("1", "true", "yes", "on")) if kind is bool else kind(raw)
+        except ValueError:
+            raise ValueError(f"strong setting {name!r}: {raw!r} is not of type {kind.__name__}") from None
+        out.append((name, value))
+    return tuple(out)
+
+
+class TunedFactory:
+    """Makes the players of a tournament, its ``strong`` seats with a :class:`Tuning` (picklable, for
+    ``--jobs``)."""
+
+    def __init__(self, tuning: Tuning, clock: str) -> None:
+        self.tuning = tuning
+        self.clock = clock
+
+    def __call__(self, level: str, seed: int, budget_ms: int, rules: Rules) -> Any:
+        """The player of ``level`` (a bad weights file raises ValueError or OSError)."""
+        if level != "strong" or self.tuning == Tuning():
+            return _default_factory(level, seed, budget_ms, rules, self.clock)
+        import json
+        from pathlib import Path
+
+        from dfg_bridge.engine.cpu.policy import Policy, fitted
+        from dfg_bridge.engine.cpu.search import Settings
+        from dfg_bridge.engine.cpu.strong import StrongPlayer
+
+        settings = Settings(clock=self.clock, **dict(self.tuning.settings))
+        player = StrongPlayer(seed, budget_ms, rules, settings=settings)
+        path = self.tuning.weights
+        if path is not None:
+            data = json.loads(Path(path).read_text("utf-8"))
+            weights = fitted(data["weights"] if isinstance(data, dict) else data)
+            if weights is None:
+                raise ValueError(f"{path}: not a weight vector of this policy")
+            player.policy = Policy(weights, temperature=settings.temperature)
+        return player
+
+
+def _factory_for(clock: str, tuning: Tuning) -> PlayerFactory:
+    if tuning == Tuning():
+        return _cpu_clock_factory if clock == "cpu" else _default_factory
+    return TunedFactory(tuning, clock)
+
+
 @dataclass(slots=True)
 class Result:
     """What a tournament produced: a tally per seat entry and per level, and the wall time."""
@@ -214,9 +294,9 @@ def _play_match(t: _Table, k: int, length: int) -> int:
     return played
 
 
-def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int, str]) -> Result:
-    rules, seats, rounds, seed, budget_ms, first, clock = args
-    factory = _cpu_clock_factory if clock == "cpu" else _default_factory
+def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int, str, Tuning]) -> Result:
+    rules, seats, rounds, seed, budget_ms, first, clock, tuning = args
+    factory = _factory_for(clock, tuning)
     return play_matches(
         rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first, factory=factory
     )
@@ -231,14 +311,17 @@ def run(
     budget_ms: int = 200,
     jobs: int = 1,
     clock: str = "wall",
+    tuning: Tuning | None = None,
 ) -> dict[str, Any]:
-    """Run a tournament and return the JSON-ready report (``clock``: see :func:`make_cpu`)."""
+    """Run a tournament and return the JSON-ready report (``clock``: see :func:`make_cpu`;
+    ``tuning``: changes to the ``strong`` seats, see :class:`Tuning`)."""
     start = time.perf_counter()
+    tuning = tuning or Tuning()
     if jobs <= 1:
-        factory = _cpu_clock_factory if clock == "cpu" else _default_factory
+        factory = _factory_for(clock, tuning)
         result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory)
     else:
-        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms, clock), jobs)
+        result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms, clock), jobs, tuning)
     wall = time.perf_counter() - start
     return {
         "rules": rules.name,
@@ -249,6 +332,8 @@ def run(
         "budget_ms": budget_ms,
         "clock": clock,
         "jobs": jobs,
+        **({"strong_settings": dict(tuning.settings)} if tuning.settings else {}),
+        **({"strong_weights": tuning.weights} if tuning.weights else {}),
         "mean_points_per_seat": [e.summary()["mean_points"] for e in result.entries],
         "places_per_seat": [e.places for e in result.entries],
         "levels": {name: t.summary() for name, t in result.levels.items()},
@@ -265,7 +350,9 @@ def _overall(result: Result) -> dict[str, float]:
     return {"mean": s["mean_ms"], "mean_choice": s["mean_choice_ms"], "p99": s["p99_ms"], "max": s["max_ms"]}
 
 
-def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int, str], jobs: int) -> Result:
+def _parallel(
+    rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int, str], jobs: int, tuning: Tuning
+) -> Result:
     from concurrent.futures import ProcessPoolExecutor
 
     rounds, seed, budget_ms, clock = plan
@@ -278,7 +365,7 @@ def _parallel(rules: Rules, seats: tuple[str, ...], plan: tuple[int, int, int, s
         a, b = bounds[i], bounds[i + 1]
         if b > a:
             n_rounds = min(rounds, b * per_match) - a * per_match
-            tasks.append((rules, seats, n_rounds, seed, budget_ms, a, clock))
+            tasks.append((rules, seats, n_rounds, seed, budget_ms, a, clock, tuning))
     entries = [Tally() for _ in seats]
     levels: dict[str, Tally] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -105,3 +105,49 @@ def test_places_are_split_by_the_title_held_at_the_rounds_start() -> None:
     assert sum(both["大富豪"]) == 8 and sum(both["大貧民"]) == 8
     # 都落ち: a 大富豪 who does not finish first falls below second place at once
     assert both["大富豪"][1] == 0
+
+
+def test_strong_settings_reach_every_strong_seat_serial_and_parallel() -> None:
+    from dfg_bridge.engine.cpu.tournament import Tuning
+
+    # with search_cards=0 the search never runs: strong plays normal's move, so a table of strong and
+    # three normal plays exactly as four normal do (the same deals, seat by seat)
+    rules = Rules()
+    plain = run(rules, ["normal"] * 4, rounds=6, seed=4)
+    for jobs in (1, 2):
+        tuned = run(
+            rules,
+            ["strong", "normal", "normal", "normal"],
+            rounds=6,
+            seed=4,
+            jobs=jobs,
+            tuning=Tuning((("search_cards", 0),)),
+        )
+        assert tuned["places_per_seat"] == plain["places_per_seat"]
+        assert tuned["strong_settings"] == {"search_cards": 0}
+
+
+def test_cli_takes_strong_settings_and_weights(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    from dfg_bridge.engine.cpu.policy import shipped_weights
+    from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning
+
+    weights = Path(str(tmp_path)) / "w.json"
+    weights.write_text(json.dumps({"weights": [0.5 * w for w in shipped_weights()]}))
+    args = ["--rounds", "2", "--seats", "strong,greedy,greedy,greedy", "--budget-ms", "10", "--clock", "cpu"]
+    report = _run_cli(capsys, *args, "--strong", "max_deals=7,override_z=0.5", "--weights", str(weights))
+    assert report["strong_settings"] == {"max_deals": 7, "override_z": 0.5}
+    assert report["strong_weights"] == str(weights)
+    cpu = TunedFactory(Tuning((("max_deals", 7),), str(weights)), "cpu")("strong", 1, 10, Rules())
+    assert cpu.settings.max_deals == 7 and cpu.settings.clock == "cpu"
+    assert cpu.policy is not None and cpu.policy.w[0] == 0.5 * shipped_weights()[0]
+    # bad settings and files are refused with a message, not a traceback
+    assert main(["tournament", *args, "--strong", "speed=2"]) == 2
+    assert "unknown strong setting 'speed'" in capsys.readouterr().err
+    assert main(["tournament", *args, "--strong", "max_deals=lots"]) == 2
+    assert "is not of type int" in capsys.readouterr().err
+    assert main(["tournament", *args, "--weights", str(weights) + ".missing"]) == 2
+    weights.write_text(json.dumps([1.0, 2.0]))
+    assert main(["tournament", *args, "--weights", str(weights)]) == 2
+    assert "not a weight vector" in capsys.readouterr().err
