@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tuning = Tuning(parse_settings(args.strong), args.weights)
         if tuning.weights is not None:
             TunedFactory(tuning, args.clock)("strong", 1, args.budget_ms, rules)  # a bad file fails now
-    except (ValueError, TypeError, KeyError, OSError) as exc:
+    except (ValueError, OSError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
     report = run(

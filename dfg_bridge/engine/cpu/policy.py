@@ -89,11 +89,18 @@ def shipped_weights(preset: str = "") -> tuple[float, ...]:
             text = folder.joinpath(name).read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError):
             continue
-        data = json.loads(text)
-        weights = fitted(data["weights"] if isinstance(data, dict) else data)
+        weights = parse_weights(text)
         if weights is not None:
             return weights
     return tuple(prior_weights())
+
+
+def parse_weights(text: str) -> tuple[float, ...] | None:
+    """The full weight vector of a weights file's text (``{"weights": [...], …}`` as ``train --out``
+    writes it, or a bare list); None when it holds no vector of this policy (see :func:`fitted`)."""
+    data = json.loads(text)
+    weights = data.get("weights") if isinstance(data, dict) else data
+    return fitted(weights) if isinstance(weights, list) else None
 
 
 def fitted(weights: list[float] | tuple[float, ...]) -> tuple[float, ...] | None:
@@ -219,5 +226,14 @@ class Policy:
         return [moves[i] for i in order]
 
 
-__all__ = ["SIZE", "Policy", "features", "fitted", "prior_weights", "probabilities", "shipped_weights"]
+__all__ = [
+    "SIZE",
+    "Policy",
+    "features",
+    "fitted",
+    "parse_weights",
+    "prior_weights",
+    "probabilities",
+    "shipped_weights",
+]
 _ = K_SINGLE

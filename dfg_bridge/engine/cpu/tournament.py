@@ -125,10 +125,6 @@ def _default_factory(level: str, seed: int, budget_ms: int, rules: Rules, clock:
     return make_cpu(level, seed, budget_ms, rules=rules, clock=clock)
 
 
-def _cpu_clock_factory(level: str, seed: int, budget_ms: int, rules: Rules) -> Any:
-    return _default_factory(level, seed, budget_ms, rules, "cpu")
-
-
 @dataclass(frozen=True, slots=True)
 class Tuning:
     """Changes to the ``strong`` seats of a tournament (for experiments): :class:`~.search.Settings`
@@ -173,8 +169,8 @@ def parse_settings(text: str) -> tuple[tuple[str, Any], ...]:
 
 
 class TunedFactory:
-    """Makes the players of a tournament, its ``strong`` seats with a :class:`Tuning` (picklable, for
-    ``--jobs``)."""
+    """Makes the players of a tournament on ``clock``, its ``strong`` seats with a :class:`Tuning` (none:
+    the levels as shipped); picklable, for ``--jobs``."""
 
     def __init__(self, tuning: Tuning, clock: str) -> None:
         self.tuning = tuning
@@ -184,10 +180,9 @@ class TunedFactory:
         """The player of ``level`` (a bad weights file raises ValueError or OSError)."""
         if level != "strong" or self.tuning == Tuning():
             return _default_factory(level, seed, budget_ms, rules, self.clock)
-        import json
         from pathlib import Path
 
-        from dfg_bridge.engine.cpu.policy import Policy, fitted
+        from dfg_bridge.engine.cpu.policy import Policy, parse_weights
         from dfg_bridge.engine.cpu.search import Settings
         from dfg_bridge.engine.cpu.strong import StrongPlayer
 
@@ -195,18 +190,11 @@ class TunedFactory:
         player = StrongPlayer(seed, budget_ms, rules, settings=settings)
         path = self.tuning.weights
         if path is not None:
-            data = json.loads(Path(path).read_text("utf-8"))
-            weights = fitted(data["weights"] if isinstance(data, dict) else data)
+            weights = parse_weights(Path(path).read_text("utf-8"))
             if weights is None:
                 raise ValueError(f"{path}: not a weight vector of this policy")
             player.policy = Policy(weights, temperature=settings.temperature)
         return player
-
-
-def _factory_for(clock: str, tuning: Tuning) -> PlayerFactory:
-    if tuning == Tuning():
-        return _cpu_clock_factory if clock == "cpu" else _default_factory
-    return TunedFactory(tuning, clock)
 
 
 @dataclass(slots=True)
@@ -296,7 +284,7 @@ def _play_match(t: _Table, k: int, length: int) -> int:
 
 def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int, str, Tuning]) -> Result:
     rules, seats, rounds, seed, budget_ms, first, clock, tuning = args
-    factory = _factory_for(clock, tuning)
+    factory = TunedFactory(tuning, clock)
     return play_matches(
         rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, first_match=first, factory=factory
     )
@@ -318,7 +306,7 @@ def run(
     start = time.perf_counter()
     tuning = tuning or Tuning()
     if jobs <= 1:
-        factory = _factory_for(clock, tuning)
+        factory = TunedFactory(tuning, clock)
         result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory)
     else:
         result = _parallel(rules, tuple(seats), (rounds, seed, budget_ms, clock), jobs, tuning)

@@ -30,7 +30,7 @@ from dfg_bridge.engine.cpu.careful import careful_policy
 from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.playout import MovePolicy, decision_move
 from dfg_bridge.engine.cpu.playout import policy as plain_policy
-from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, fitted, prior_weights, probabilities
+from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, parse_weights, prior_weights, probabilities
 from dfg_bridge.engine.moves import K_PASS, Move
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points
@@ -258,8 +258,7 @@ def main(argv: list[str]) -> int:
     presets = tuple(x for x in PRESETS if args.preset in (None, x[0]))
     init = None
     if args.init is not None and args.init.exists():
-        data = json.loads(args.init.read_text())
-        got = fitted(data["weights"] if isinstance(data, dict) else data)
+        got = parse_weights(args.init.read_text())
         if got is None:
             p.error(f"{args.init}: not a weight vector of this policy ({SIZE} weights)")
         init = list(got)

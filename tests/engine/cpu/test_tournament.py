@@ -148,6 +148,7 @@ def test_cli_takes_strong_settings_and_weights(capsys: pytest.CaptureFixture[str
     assert main(["tournament", *args, "--strong", "max_deals=lots"]) == 2
     assert "is not of type int" in capsys.readouterr().err
     assert main(["tournament", *args, "--weights", str(weights) + ".missing"]) == 2
-    weights.write_text(json.dumps([1.0, 2.0]))
-    assert main(["tournament", *args, "--weights", str(weights)]) == 2
-    assert "not a weight vector" in capsys.readouterr().err
+    for wrong in ([1.0, 2.0], {"rounds": 3}):
+        weights.write_text(json.dumps(wrong))
+        assert main(["tournament", *args, "--weights", str(weights)]) == 2
+        assert "not a weight vector" in capsys.readouterr().err
