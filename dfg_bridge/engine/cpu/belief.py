@@ -10,13 +10,15 @@ save them). Samples are dealt at random and kept by rejection on that weight.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dfg_bridge.engine.actions import Action, Give, Pass, Play
-from dfg_bridge.engine.cpu.hand import has_rank, triggers_revolution
+from dfg_bridge.engine.cpu.acts import Act, acts_of, walk
+from dfg_bridge.engine.cpu.dealer import Odds, odds
+from dfg_bridge.engine.cpu.dealer import deal as dealer_deal
+from dfg_bridge.engine.cpu.tells import careful_weights
 from dfg_bridge.engine.cpu.view import View
-from dfg_bridge.engine.melds import move_of_meld
 from dfg_bridge.engine.moves import (
     JOKER_BITS,
     JOKER_RANK,
@@ -25,14 +27,11 @@ from dfg_bridge.engine.moves import (
     RANK_BITS,
     Move,
     bits,
-    move_strength,
     strength,
 )
 from dfg_bridge.engine.rules import Rules
 
 _POP4 = tuple(bin(i).count("1") for i in range(16))
-_R_EIGHT = 5
-_R_JACK = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,62 +44,12 @@ class PassNote:
     lock: int
 
 
-def walk(history: tuple[Action, ...], rules: Rules) -> Iterator[tuple[Action, Move | None, bool, int]]:
-    """Each play or pass of the public history with the field before it: (action, field, inverted, lock).
-
-    The field at a pass is the last play before it (a new lead can only be a play); the order is
-    rebuilt from the plays (革命 toggles, 11バック within a trick). ``field`` is None for a lead. Under
-    :attr:`~Rules.pass_lock` a seat's passes after its first in a trick are forced and tell nothing:
-    they are left out.
-    """
-    passed: set[int] = set()
-    rev = False
-    eb = False
-    field: Move | None = None
-    prev_field: Move | None = None
-    lock = 0
-    for a in history:
-        if isinstance(a, Play):
-            m = move_of_meld(a.meld)
-            if m is None:
-                continue
-            if field is None or _is_new_lead(m, field, rev != eb) or _cut(field, rules):
-                eb = False
-                lock = 0
-                prev_field = None
-                passed.clear()
-            else:
-                prev_field = field
-            yield a, prev_field, rev != eb, lock
-            if (
-                prev_field is not None
-                and rules.lock
-                and not lock
-                and m[6]
-                and m[6] == prev_field[6]
-                and (rules.lock_by_joker or not prev_field[2])  # 001: only the previous play's joker
-            ):
-                lock = m[6]
-            if rules.joker_unlocks and m[0] == K_SINGLE and m[2]:
-                lock = 0  # uecda: a lone joker ends the lock
-            if triggers_revolution(m, rules):
-                rev = not rev
-            if rules.eleven_back and not eb and has_rank(m, _R_JACK, rules):
-                eb = True
-            field = m
-        elif isinstance(a, Pass):
-            if rules.pass_lock:
-                if a.seat in passed:
-                    continue
-                passed.add(a.seat)
-            yield a, field, rev != eb, lock
-
-
-def pass_notes(history: tuple[Action, ...], rules: Rules) -> list[PassNote]:
-    """The passes of the public history with the field they passed on (stairs fields are skipped)."""
+def pass_notes(history: tuple[Action, ...], rules: Rules, acts: list[Act] | None = None) -> list[PassNote]:
+    """The passes of the public history with the field they passed on (stairs fields are skipped);
+    ``acts``: the history already read with its fields (:func:`~.acts.acts_of`)."""
     return [
         PassNote(a.seat, field, inverted, lock)
-        for a, field, inverted, lock in walk(history, rules)
+        for a, field, inverted, lock in (walk(history, rules) if acts is None else acts)
         if isinstance(a, Pass) and field is not None and field[0] in (K_SINGLE, K_GROUP)
     ]
 
@@ -134,20 +83,6 @@ def broken_melds(history: tuple[Action, ...]) -> list[tuple[int, int]]:
             if (i >> 2) < 11:  # an A or a 2 is often split off on purpose
                 out.append((a.seat, RANK_BITS[i >> 2] & ~(1 << i)))
     return out
-
-
-def _cut(m: Move, rules: Rules) -> bool:
-    return rules.eight_cut and has_rank(m, _R_EIGHT, rules)
-
-
-def _is_new_lead(m: Move, field: Move, inverted: bool) -> bool:
-    if m[0] != field[0] or m[3] != field[3]:
-        return True
-    if field[0] == K_SINGLE and field[4] == JOKER_RANK:
-        return m[1] != 1
-    if m[0] == K_SINGLE and m[4] == JOKER_RANK:
-        return False
-    return move_strength(m, inverted) <= move_strength(field, inverted)
 
 
 def beaters(note: PassNote) -> tuple[int, int]:
@@ -290,6 +225,8 @@ class Sampler:
         tries: int = 12,
         trust: list[float] | None = None,
         avoid: dict[int, int] | None = None,
+        fits: Callable[[list[int], list[bool]], bool] | None = None,
+        soft: bool = False,
     ) -> None:
         self.view = view
         self.trust = trust
@@ -309,15 +246,25 @@ class Sampler:
         # seats with a ceiling are dealt first, from the cards below it
         self.ceiling = {s: c for s, c in knowledge.ceiling.items() if s in self.need}
         self.order = sorted(self.seats, key=lambda s: (self.ceiling.get(s, 99), s))
-        self.broken = [
-            (seat, cards & view.unseen)
-            for seat, cards in broken_melds(obs.history)
-            if seat in self.need and cards & view.unseen
-        ]
-        self.notes = [(n, beaters(n)) for n in pass_notes(obs.history, view.rules) if n.seat in self.need]
+        self.broken = (
+            []
+            if soft
+            else [
+                (seat, cards & view.unseen)
+                for seat, cards in broken_melds(obs.history)
+                if seat in self.need and cards & view.unseen
+            ]
+        )
+        notes = pass_notes(obs.history, view.rules, acts_of(view))
+        self.notes = [(n, beaters(n)) for n in notes if n.seat in self.need]
         self.avoid = {s: a & free for s, a in (avoid or {}).items() if s in self.need}
         """Per seat, the cards it cannot hold if it plays eagerly (:func:`~.opponents.shunned`): dealt
         around rather than rejected afterwards (a few such facts reject most deals)."""
+        self.fits = fits
+        self._plans: dict[tuple[bool, ...], Odds] = {}
+        self.soft = {s: w for s, w in careful_weights(view).items() if s in self.need} if soft else {}
+        """Per careful seat, per card, the odds of its holding the card (:mod:`.tells`)."""
+        """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
         self.eager = [False] * len(obs.hand_counts)
         """Which seats the last :meth:`sample` took as eager (each with its ``trust``): the playouts
         should play those seats eagerly too."""
@@ -328,26 +275,44 @@ class Sampler:
         rng = self.rng
         cards = self.free[:]
         rng.shuffle(cards)
-        taken = [False] * len(cards)
         hands = [0] * len(self.view.obs.hand_counts)
         hands[self.view.seat] = self.view.hand
-        avoids = {s: a for s, a in self.avoid.items() if eager[s]} if eager is not None else {}
-        order = sorted(self.order, key=lambda s: s not in avoids) if avoids else self.order
-        for s in order:
+        avoids = eager is not None and any(eager[s] for s in self.avoid)
+        if avoids or self.ceiling or self.soft:
+            return self._constrained(cards, hands, eager)
+        at = 0
+        for s in self.order:
             h = self.fixed[s]
             want = self.need[s] - h.bit_count()
-            top = self.ceiling.get(s)
-            avoid = avoids.get(s, 0)
-            for strict in (True, False) if top is not None or avoid else (False,):
-                for j, c in enumerate(cards):
-                    if want <= 0:
-                        break
-                    if taken[j] or (strict and ((top is not None and c > top) or avoid >> c & 1)):
-                        continue
-                    taken[j] = True
+            if want > 0:
+                for c in cards[at : at + want]:
                     h |= 1 << c
-                    want -= 1
+                at += want
             hands[s] = h
+        return hands
+
+    def _constrained(self, cards: list[int], hands: list[int], eager: list[bool] | None) -> list[int]:
+        """Deal ``cards`` (shuffled) by :mod:`.dealer`: no seat gets a card above its ceiling, an eager
+        seat none it avoids, a careful seat its cards by their weights (:mod:`.tells`)."""
+        seats = self.seats
+        key = tuple(bool(eager and eager[s]) for s in seats)
+        plan = self._plans.get(key)
+        if plan is None:
+            banned = []
+            weights = []
+            for s, is_eager in zip(seats, key, strict=True):
+                ban = self.avoid.get(s, 0) if is_eager else 0
+                top = self.ceiling.get(s)
+                if top is not None:
+                    ban |= ~((2 << top) - 1)
+                banned.append(ban)
+                weights.append({} if is_eager else self.soft.get(s, {}))
+            plan = odds(self.free, banned, weights)
+            self._plans[key] = plan
+        room = [self.need[s] - self.fixed[s].bit_count() for s in seats]
+        got = dealer_deal(cards, room, [self.fixed[s] for s in seats], plan, self.rng)
+        for i, s in enumerate(seats):
+            hands[s] = got[i]
         return hands
 
     def weight(self, hands: list[int], eager: list[bool] | None = None) -> float:
@@ -368,6 +333,8 @@ class Sampler:
         for seat, rank_cards in self.broken:
             if hands[seat] & rank_cards:
                 w *= BROKEN_FACTOR
+        if eager is not None and self.fits is not None and not self.fits(hands, eager):
+            w *= SURE_PASS
         return w
 
     def sample(self) -> list[int]:
@@ -382,7 +349,7 @@ class Sampler:
             self.eager = eager
         for _ in range(self.tries):
             hands = self.deal(eager)
-            if not self.notes:
+            if not self.notes and self.fits is None:
                 return hands
             w = self.weight(hands, eager)
             if self.rng.random() < w:

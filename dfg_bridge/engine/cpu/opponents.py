@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import math
 
-from dfg_bridge.engine.actions import Play
-from dfg_bridge.engine.cpu.belief import walk
+from dfg_bridge.engine.actions import Pass, Play
+from dfg_bridge.engine.cpu.acts import acts_of
+from dfg_bridge.engine.cpu.eager import weakest_lead
 from dfg_bridge.engine.cpu.playout import answer_suits
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.melds import move_of_meld
 from dfg_bridge.engine.moves import (
+    ALL_REAL_BITS,
     JOKER_BITS,
     JOKER_RANK,
     K_GROUP,
@@ -93,7 +95,7 @@ def evidence(view: View) -> dict[int, float]:
             elif first_single[key] >= BIG_HAND:
                 out[a.seat] = out.get(a.seat, 0.0) + BROKEN_PAIR
     i = -1
-    for a, field, inverted, lock in walk(history, view.rules):
+    for a, field, inverted, lock in acts_of(view):
         i = history.index(a, i + 1)
         seat = a.seat
         if seat == obs.seat or field is None or field[0] not in (K_SINGLE, K_GROUP) or field[4] >= JOKER_RANK:
@@ -131,28 +133,38 @@ def shunned(view: View) -> dict[int, int]:
     * a pass on a single: every card that beat it (a joker too);
     * a lead: every card weaker than it (it would have led that), and for a single or a group the
       rest of its rank (it would have led them all);
-    * a single answered with a real card: every card between the field and the answer.
+    * a single answered with a real card: every card between the field and the answer;
+    * a single or a group answered in kind with no 縛り: the lower suits of the answer's rank (it plays
+      the lowest ones);
+    * a lone joker on a single: every real card that beat it.
     """
     obs = view.obs
     out: dict[int, int] = {}
-    for a, field, inverted, lock in walk(obs.history, view.rules):
+    for a, field, inverted, lock in acts_of(view):
         seat = a.seat
         if seat == obs.seat:
             continue
         cards = 0
-        if isinstance(a, Play):
-            m = move_of_meld(a.meld)
-            if m is None or m[2]:
-                continue
+        m = move_of_meld(a.meld) if isinstance(a, Play) else None
+        if m is not None and not m[2]:
             k = move_strength(m, inverted)
             if field is None:
                 cards = _ranks(-1, k, 15, inverted)
                 if m[0] in (K_SINGLE, K_GROUP):
                     cards |= (15 << (4 * m[4])) & ~m[1]
-            elif field[0] == K_SINGLE and m[0] == K_SINGLE and field[4] < JOKER_RANK:
-                low = move_strength(field, inverted)
-                cards = _ranks(low, k, lock or 15, inverted)
-        elif field is not None and field[0] == K_SINGLE and field[4] < JOKER_RANK:
+            elif field[0] in (K_SINGLE, K_GROUP) and m[0] == field[0] and field[4] < JOKER_RANK:
+                if m[0] == K_SINGLE:
+                    cards = _ranks(move_strength(field, inverted), k, lock or 15, inverted)
+                if not lock:
+                    # it answers with the lowest suits of the rank it plays
+                    top = m[6].bit_length() - 1
+                    cards |= (((1 << top) - 1) << (4 * m[4])) & ~m[1]
+        elif isinstance(a, Play) and field is not None and field[0] == K_SINGLE and field[4] < JOKER_RANK:
+            # a lone joker on a single: no real card beat it
+            m = move_of_meld(a.meld)
+            if m is not None and m[0] == K_SINGLE and m[2]:
+                cards = _ranks(move_strength(field, inverted), 13, lock or 15, inverted)
+        elif isinstance(a, Pass) and field is not None and field[0] == K_SINGLE and field[4] < JOKER_RANK:
             low = move_strength(field, inverted)
             cards = _ranks(low, 13, lock or 15, inverted) | JOKER_BITS
         if cards:
@@ -198,3 +210,93 @@ class Style:
                 z = PRIOR + self._carried.get(s, 0.0) + last.get(s, 0.0)
                 out[s] = 1.0 / (1.0 + math.exp(-z))
         return out
+
+
+class EagerFit:
+    """Whether a deal fits every act so far of the seats taken as eager, exactly: replayed from each
+    seat's hand then (its hand in the deal plus the cards it played since), an eager seat leads its
+    weakest meld, answers a single or a group with the weakest real cards that beat it (the lowest
+    suits), plays a joker only without such cards and passes only without any. Acts that tell too
+    little or depend on finer rules (leads in a reversed order, stairs fields, 数しば, the last cards)
+    are not checked.
+    """
+
+    def __init__(self, view: View) -> None:
+        obs = view.obs
+        self.rules = view.rules
+        history = obs.history
+        later: dict[int, int] = {}
+        played_since: list[int] = []
+        for a in reversed(history):
+            if isinstance(a, Play):
+                later[a.seat] = later.get(a.seat, 0) | mask_of(a.meld.cards)
+            played_since.append(later.get(a.seat, 0))
+        played_since.reverse()
+        checks: list[tuple[int, int, Move | None, bool, int, int, int | None, bool]] = []
+        i = -1
+        for a, field, inverted, lock in acts_of(view):
+            i = history.index(a, i + 1)
+            if a.seat == obs.seat:
+                continue
+            m = move_of_meld(a.meld) if isinstance(a, Play) else None
+            if isinstance(a, Play) and m is None:
+                continue
+            played = m[1] if m is not None else None
+            joker = bool(m[2]) if m is not None else False
+            if field is None:
+                if not inverted and played is not None:
+                    checks.append((a.seat, played_since[i], None, inverted, lock, 0, played, joker))
+            elif field[0] in (K_SINGLE, K_GROUP) and field[4] < JOKER_RANK and not view.rules.number_lock:
+                beat = _ranks(move_strength(field, inverted), 13, lock or 15, inverted)
+                checks.append((a.seat, played_since[i], field, inverted, lock, beat, played, joker))
+        self.checks = checks
+
+    def __call__(self, hands: list[int], eager: list[bool]) -> bool:
+        """Whether ``hands`` (by seat) fit the acts of the ``eager`` seats."""
+        rules = self.rules
+        for seat, since, field, inverted, lock, beat, played, joker in self.checks:
+            if not eager[seat]:
+                continue
+            hand = hands[seat] | since
+            if field is None:
+                real = hand & ALL_REAL_BITS
+                if not real:
+                    continue
+                # the weakest rank held is the one led (checked in full only then)
+                led = played or 0
+                if joker or ((real & -real).bit_length() - 1) >> 2 != ((led & -led).bit_length() - 1) >> 2:
+                    return False
+                lead = weakest_lead(hand, rules)
+                if lead is not None and lead[1] != played:
+                    return False
+                continue
+            size = field[3]
+            beaters = hand & beat
+            if not beaters:
+                answer = 0
+            elif size == 1:
+                if inverted:
+                    top = (beaters.bit_length() - 1) & ~3
+                    nib = (beaters >> top) & 15
+                    answer = (nib & -nib) << top
+                else:
+                    answer = beaters & -beaters
+            else:
+                answer = 0
+                fk = 12 - field[4] if inverted else field[4]
+                for k in range(fk + 1, 13):
+                    rr = 12 - k if inverted else k
+                    suits = answer_suits((hand >> (4 * rr)) & 15, size, lock)
+                    if suits:
+                        answer = suits << (4 * rr)
+                        break
+            if answer:
+                # (finishing with its last cards is left to the foul rules: unchecked)
+                fits = answer in (hand, played)
+            elif played is not None:
+                fits = joker
+            else:
+                fits = size > 1 or not hand & JOKER_BITS or hand.bit_count() == 1
+            if not fits:
+                return False
+        return True

@@ -70,6 +70,9 @@ class Settings:
     ways out like ``normal``, and decides as it does 89 % of the time, the plain policy 50 %)."""
     temperature: float = 1.0
     """Temperature of the learned playout policy (below 1: closer to its favourite move)."""
+    careful_tells: bool = False
+    """Deal the seats read as careful their cards by what their plays tell card by card (:mod:`.tells`)
+    rather than only rejecting deals in which a single's rank-mates stayed in the hand."""
 
 
 Playout = Callable[[Round, random.Random], int]

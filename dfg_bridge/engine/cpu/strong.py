@@ -34,7 +34,7 @@ from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
 from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
-from dfg_bridge.engine.cpu.opponents import Style, shunned
+from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
@@ -142,7 +142,16 @@ class StrongPlayer:
         eager = self._eagerness(view)
         trust = eager if self.settings.trust_passes and eager is not None else None
         avoid = shunned(view) if trust is not None else None
-        sampler = Sampler(view, self._tracker.knowledge(view), self._rng, trust=trust, avoid=avoid)
+        fits = EagerFit(view) if trust is not None else None
+        sampler = Sampler(
+            view,
+            self._tracker.knowledge(view),
+            self._rng,
+            trust=trust,
+            avoid=avoid,
+            fits=fits,
+            soft=self.settings.careful_tells,
+        )
         ranker = self._ranker(view.rules)
         world = base.with_hands(sampler.sample()) if ranker is not None else None
         cands = self._candidates(view, acts, plays, passing, world, ranker=ranker)

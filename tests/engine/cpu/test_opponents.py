@@ -261,9 +261,107 @@ def test_what_an_eager_seat_cannot_hold() -> None:
     rnd.apply(Pass(2))  # and passes only without one (here on the 10)
     got = shunned(_view(rnd, 3))
     between = mask_of(Meld.cards_of("S6 H6 D6 C6 S7 H7 D7 C7 S8 H8 D8 C8 S9 H9 D9 C9"))
-    assert got[1] == between
+    assert got[1] == between | mask_of(Meld.cards_of("S10"))  # and it answers with the lowest suit
     assert got[2] & mask_of(Meld.cards_of("SJ HA C2")) == mask_of(Meld.cards_of("SJ HA C2"))
     assert got[2] & mask_of(Meld.cards_of("S6 C10")) == 0
     assert got[0] == mask_of(
         Meld.cards_of("S3 H3 D3 C3 S4 H4 D4 C4 H5 D5 C5")
     )  # led the 5: nothing weaker, no other 5
+
+
+def test_a_joker_on_a_single_tells_it_held_no_real_beater() -> None:
+    rnd = _round(["S5 S6 D3", "JK C3 D4", "HK SA S7", "C9 C10 D10"])
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "JK"))
+    got = shunned(_view(rnd, 3))
+    assert got[1] & mask_of(Meld.cards_of("S6 HK SA C2")) == mask_of(Meld.cards_of("S6 HK SA C2"))
+    assert not got[1] & mask_of(Meld.cards_of("C3 D4 S5 H5"))
+
+
+def _greedy_positions(preset: str, games: int, seed: int) -> list[tuple[Round, int]]:
+    from dfg_bridge.engine.cpu.eager import greedy_policy
+    from dfg_bridge.engine.cpu.playout import decision_move
+
+    rules = Rules.preset(preset)
+    out = []
+    for g in range(games):
+        rnd = Round.deal(rules, rules.players, seed + g)
+        rng = random.Random(g)
+        while not rnd.over:
+            if rnd.pending_kind:
+                rnd.make_move(decision_move(rnd))
+                continue
+            if rng.random() < 0.3:
+                out.append((rnd.copy(), rnd.turn))
+            rnd.make_move(greedy_policy(rnd, rng, rules))
+    return out
+
+
+@pytest.mark.parametrize("preset", ["uecda", "minecraft", "niconico"])
+def test_the_true_hands_of_greedy_seats_always_fit(preset: str) -> None:
+    from dfg_bridge.engine.cpu.opponents import EagerFit
+
+    checked = 0
+    for rnd, seat in _greedy_positions(preset, 40, 9100):
+        fit = EagerFit(_view(rnd, seat))
+        truth = [rnd.hand_mask(s) for s in range(rnd.n_seats)]
+        assert fit(truth, [True] * rnd.n_seats)
+        checked += len(fit.checks)
+    assert checked > 1000
+
+
+def test_a_deal_against_what_a_greedy_seat_did_does_not_fit() -> None:
+    from dfg_bridge.engine.cpu.opponents import EagerFit
+
+    rnd = _round(["S5 S6 D10 H10", "H7 C8 D9 SK", "S3 H4 D5 C6", "C3 C4 C5 H6"])
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "H7"))  # its weakest beater
+    rnd.apply(Pass(2))  # nothing beats ♥7
+    fit = EagerFit(_view(rnd, 3))
+    hands = [rnd.hand_mask(s) for s in range(4)]
+    eager = [True] * 4
+    assert fit(hands, eager)
+
+    def swap(seat_a: int, card_a: str, seat_b: int, card_b: str) -> list[int]:
+        out = list(hands)
+        a, b = mask_of(Meld.cards_of(card_a)), mask_of(Meld.cards_of(card_b))
+        out[seat_a] = out[seat_a] & ~a | b
+        out[seat_b] = out[seat_b] & ~b | a
+        return out
+
+    weaker_beater = swap(1, "SK", 0, "S6")  # seat 1 answered ♠5 with ♥7 holding ♠6
+    assert not fit(weaker_beater, eager)
+    assert fit(weaker_beater, [True, False, True, True])  # a careful seat may answer as it likes
+    assert not fit(swap(2, "H4", 1, "C8"), eager)  # seat 2 passed on ♥7 holding ♣8
+    assert fit(swap(1, "SK", 3, "C3"), eager)  # what nobody's acts tell apart
+
+
+def test_the_sampler_deals_greedy_seats_hands_that_fit_their_plays() -> None:
+    from dfg_bridge.engine.cpu.opponents import EagerFit
+
+    fitting = total = 0
+    for rnd, seat in _greedy_positions("uecda", 12, 9300):
+        view = _view(rnd, seat)
+        fit = EagerFit(view)
+        n = rnd.n_seats
+        trust = [0.0 if s == seat else 1.0 for s in range(n)]
+        rng = random.Random(5)
+        sampler = Sampler(view, Knowledge({}, {}), rng, trust=trust, avoid=shunned(view), fits=fit)
+        for _ in range(10):
+            fitting += fit(sampler.sample(), sampler.eager)
+            total += 1
+    assert fitting / total > 0.85
+
+
+def test_cards_only_one_seat_may_hold_go_to_it() -> None:
+    # seat 1 may not hold ♠7, seat 2 neither ♠4 nor ♥4: dealt in turn, seat 1 would often take ♥9
+    # and leave seat 2 a card it cannot hold; placed by who may hold each card, never
+    rnd = _round(["S3 D3 C3", "S4 H4", "S7 H9", "C5 C6 C7"])
+    view = _view(rnd, 0)
+    avoid = {1: mask_of(Meld.cards_of("S7")), 2: mask_of(Meld.cards_of("S4 H4"))}
+    trust = [0.0, 1.0, 1.0, 0.0]
+    sampler = Sampler(view, Knowledge({}, {}), random.Random(2), tries=1, trust=trust, avoid=avoid)
+    for _ in range(200):
+        hands = sampler.deal([False, True, True, False])
+        assert not hands[1] & avoid[1] and not hands[2] & avoid[2]
+        assert [h.bit_count() for h in hands] == [3, 2, 2, 3]
