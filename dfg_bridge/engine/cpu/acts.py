@@ -45,6 +45,19 @@ def acts_of(view: View) -> list[Act]:
     return got
 
 
+def played_from(history: tuple[Action, ...]) -> list[int]:
+    """Per act of ``history``, the cards its seat played from that act on (that act included): no card
+    changes hands within a round, so the seat held them all then."""
+    later: dict[int, int] = {}
+    out = [0] * len(history)
+    for i in range(len(history) - 1, -1, -1):
+        a = history[i]
+        if isinstance(a, Play):
+            later[a.seat] = later.get(a.seat, 0) | mask_of(a.meld.cards)
+        out[i] = later.get(a.seat, 0)
+    return out
+
+
 def _replayed(view: View) -> list[Act] | None:
     obs = view.obs
     history = obs.history

@@ -243,9 +243,7 @@ class Sampler:
                 self.fixed[s] |= 1 << idx
                 free &= ~(1 << idx)
         self.free = bits(free)
-        # seats with a ceiling are dealt first, from the cards below it
         self.ceiling = {s: c for s, c in knowledge.ceiling.items() if s in self.need}
-        self.order = sorted(self.seats, key=lambda s: (self.ceiling.get(s, 99), s))
         self.broken = (
             []
             if soft
@@ -281,7 +279,7 @@ class Sampler:
         if avoids or self.ceiling or self.soft:
             return self._constrained(cards, hands, eager)
         at = 0
-        for s in self.order:
+        for s in self.seats:  # no bans, ceilings or odds: plain slices of the shuffle
             h = self.fixed[s]
             want = self.need[s] - h.bit_count()
             if want > 0:

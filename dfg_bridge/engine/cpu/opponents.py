@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 from dfg_bridge.engine.actions import Pass, Play
-from dfg_bridge.engine.cpu.acts import acts_of
+from dfg_bridge.engine.cpu.acts import acts_of, played_from
 from dfg_bridge.engine.cpu.eager import weakest_lead
 from dfg_bridge.engine.cpu.playout import answer_suits
 from dfg_bridge.engine.cpu.view import View
@@ -225,13 +225,7 @@ class EagerFit:
         obs = view.obs
         self.rules = view.rules
         history = obs.history
-        later: dict[int, int] = {}
-        played_since: list[int] = []
-        for a in reversed(history):
-            if isinstance(a, Play):
-                later[a.seat] = later.get(a.seat, 0) | mask_of(a.meld.cards)
-            played_since.append(later.get(a.seat, 0))
-        played_since.reverse()
+        played_since = played_from(history)
         checks: list[tuple[int, int, Move | None, bool, int, int, int | None, bool]] = []
         i = -1
         for a, field, inverted, lock in acts_of(view):

@@ -18,7 +18,7 @@ with these weights.
 from __future__ import annotations
 
 from dfg_bridge.engine.actions import Play
-from dfg_bridge.engine.cpu.acts import acts_of
+from dfg_bridge.engine.cpu.acts import acts_of, played_from
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.melds import move_of_meld
 from dfg_bridge.engine.moves import JOKER_RANK, K_GROUP, K_SINGLE, bits, move_strength, strength
@@ -41,13 +41,7 @@ def careful_weights(view: View) -> dict[int, dict[int, float]]:
     obs = view.obs
     history = obs.history
     unseen = bits(view.unseen)
-    size = list(obs.hand_counts)
-    sizes = [0] * len(history)
-    for i in range(len(history) - 1, -1, -1):
-        a = history[i]
-        if isinstance(a, Play):
-            size[a.seat] += len(a.meld.cards)
-        sizes[i] = size[a.seat]
+    since = played_from(history)
     out: dict[int, dict[int, float]] = {}
     i = -1
     for a, field, inverted, _lock in acts_of(view):
@@ -60,7 +54,9 @@ def careful_weights(view: View) -> dict[int, dict[int, float]]:
         mates = (15 << (4 * m[4])) & ~m[1] if m[0] in (K_SINGLE, K_GROUP) else 0
         factors: list[tuple[int, float]] = []
         if field is None:
-            below = LEAD_BELOW_BIG if sizes[i] > BIG else LEAD_BELOW_SMALL
+            below = (
+                LEAD_BELOW_BIG if obs.hand_counts[a.seat] + since[i].bit_count() > BIG else LEAD_BELOW_SMALL
+            )
             k = move_strength(m, inverted)
             factors = [(1 << c, below) for c in unseen if c < 52 and strength(c >> 2, inverted) < k]
             factors.append((mates, LEAD_SAME))
