@@ -36,8 +36,7 @@ def make_cpu(
     if name == "normal":
         return NormalPlayer(rules)
     if name == "strong":
-        from dfg_bridge.engine.cpu.search import Settings
         from dfg_bridge.engine.cpu.strong import StrongPlayer
 
-        return StrongPlayer(seed, budget_ms, rules, settings=Settings(clock=clock))
+        return StrongPlayer(seed, budget_ms, rules, clock=clock)
     raise CpuError("unknown_level", f"unknown CPU level {level!r}; known: {', '.join(LEVELS)}")

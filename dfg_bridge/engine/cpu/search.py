@@ -13,7 +13,8 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from dfg_bridge.engine.moves import Move
 from dfg_bridge.engine.round import Round
@@ -73,6 +74,33 @@ class Settings:
     careful_tells: bool = False
     """Deal the seats read as careful their cards by what their plays tell card by card (:mod:`.tells`)
     rather than only rejecting deals in which a single's rank-mates stayed in the hand."""
+
+
+PRESET_SETTINGS: dict[str, dict[str, Any]] = {
+    "uecda": {
+        "override_z": 0.5,
+        "prior_margin": 0.0,
+        "close": 0.03,
+        "deadline_share": 0.72,
+        "exchange_search": True,
+    },
+}
+"""Per rules preset, the changes to :class:`Settings` measured better there (README, "CPU levels").
+
+Against ``greedy`` (uecda) the search may overrule the heuristic readily and choose the exchange by
+playouts; against ``normal`` (minecraft) the same changes measured worse, so that preset keeps the
+defaults."""
+
+
+def settings_for(preset: str, **changes: Any) -> Settings:
+    """The shipped settings of ``strong`` under the rules ``preset``, with ``changes`` on top.
+
+    >>> settings_for("uecda").exchange_search, settings_for("minecraft").exchange_search
+    (True, False)
+    >>> settings_for("uecda", exchange_search=False, clock="cpu").exchange_search
+    False
+    """
+    return replace(Settings(), **{**PRESET_SETTINGS.get(preset, {}), **changes})
 
 
 Playout = Callable[[Round, random.Random], int]

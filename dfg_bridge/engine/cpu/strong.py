@@ -14,7 +14,9 @@ For a play decision it
    deals) are dropped early; the clock is checked after every playout, so a decision stays within
    its budget. The heuristic's move is kept unless another candidate beats it clearly
    (``prior_margin``, ``override_z``, ``override_deals`` of :class:`~.search.Settings`).
-Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかまカード) use the ``normal`` choosers.
+Other decisions (exchange, 買収, 7渡し, 10捨て, Qボンバー, なかまカード) use the ``normal`` choosers,
+except that under a preset whose settings say so (``uecda``, :data:`~.search.PRESET_SETTINGS`) the
+cards to give back in the exchange are chosen by playouts of the whole round.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
-from dfg_bridge.engine.cpu.search import Search, Settings, clock_of
+from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, settings_for
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
     K_PASS,
@@ -65,12 +67,17 @@ class StrongPlayer:
         rules: Rules | None = None,
         max_deals: int | None = None,
         settings: Settings | None = None,
+        *,
+        clock: str = "wall",
     ) -> None:
         self.rules = rules
         self.budget = max(1, budget_ms) / 1000.0
-        self.settings = settings or Settings()
-        if max_deals is not None:  # with a huge budget and a deal cap, decisions become reproducible
-            self.settings = replace(self.settings, max_deals=max_deals)
+        self._fixed = settings
+        """Settings given by the caller (for tuning); None: the shipped ones of the table's preset."""
+        self._clock = settings.clock if settings is not None else clock
+        self._max_deals = max_deals
+        self.settings = self._settings_of(rules.name if rules is not None else "minecraft")
+        """The settings of the current decision."""
         self.policy: Policy | None = None
         """The playout policy of this seat when set (for tuning); else the preset's shipped one."""
         self.ranker: Policy | None = None
@@ -97,6 +104,7 @@ class StrongPlayer:
 
     def _decide(self, observation: Observation, acts: list[Action], start: float) -> Action:
         view = read(observation, rules_of(observation, self.rules))
+        self.settings = self._settings_of(view.rules.name)
         if self._tracker.update(view):
             self._style.new_round()
         self._style.watch(view)
@@ -315,6 +323,13 @@ class StrongPlayer:
             view, base, sampler, moves, deadline, eager=self._eagerness(view), start=builder.start
         )
         return options[best][1]
+
+    def _settings_of(self, preset: str) -> Settings:
+        """The settings under the rules ``preset``: the caller's if given, else the shipped ones."""
+        got = self._fixed if self._fixed is not None else settings_for(preset, clock=self._clock)
+        if self._max_deals is not None:  # with a huge budget and a deal cap, decisions become reproducible
+            got = replace(got, max_deals=self._max_deals)
+        return got
 
     def _learned(self, rules: Rules) -> Policy | None:
         """The searching seat's playout policy: the preset's learned weights (None: ``plain`` playouts)."""

@@ -183,10 +183,11 @@ class TunedFactory:
         from pathlib import Path
 
         from dfg_bridge.engine.cpu.policy import Policy, parse_weights
-        from dfg_bridge.engine.cpu.search import Settings
+        from dfg_bridge.engine.cpu.search import settings_for
         from dfg_bridge.engine.cpu.strong import StrongPlayer
 
-        settings = Settings(clock=self.clock, **dict(self.tuning.settings))
+        # the changes apply on top of the preset's shipped settings
+        settings = settings_for(rules.name, clock=self.clock, **dict(self.tuning.settings))
         player = StrongPlayer(seed, budget_ms, rules, settings=settings)
         path = self.tuning.weights
         if path is not None:
