@@ -246,7 +246,7 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
     return best
 
 
-def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple[int, ...]) -> int:
+def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple[float, ...]) -> float:
     """Play ``r`` on until ``seat`` has a place; return that place's points. ``r`` is consumed."""
     move = r.make_move
     alive = r.in_play
@@ -264,12 +264,12 @@ def policy_playout(
     seat: int,
     rng: random.Random,
     rules: Rules,
-    points: tuple[int, ...],
+    points: tuple[float, ...],
     *,
     learned: Policy,
     others: bool = True,
     models: Sequence[MovePolicy] | None = None,
-) -> int:
+) -> float:
     """Like :func:`playout`, with plays drawn from the learned policy (:mod:`.policy`).
 
     With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`,

@@ -39,7 +39,7 @@ from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
-from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, settings_for
+from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, place_values, settings_for
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
     K_PASS,
@@ -88,6 +88,8 @@ class StrongPlayer:
         self._style = Style()
         self.last_deals = 0
         """Deals searched by the last decision (for tests and tuning)."""
+        self.round_of_match = 1
+        """The round of the match this seat is playing (counted from the rounds it sees)."""
 
     def decide(self, observation: Observation, legal: Iterable[Action]) -> Action:
         """Pick one of ``legal`` within the time budget."""
@@ -107,6 +109,8 @@ class StrongPlayer:
         self.settings = self._settings_of(view.rules.name)
         if self._tracker.update(view):
             self._style.new_round()
+            # a match's first round has no previous 大富豪 (a UECda server's never ends: always round 1)
+            self.round_of_match = 1 if observation.prev_daifugo is None else self.round_of_match + 1
         self._style.watch(view)
         self.last_deals = 0
         if len(acts) == 1:
@@ -273,7 +277,12 @@ class StrongPlayer:
         rules = view.rules
         seat = view.seat
         n_present = sum(1 for s, c in enumerate(view.obs.hand_counts) if c > 0) + len(view.obs.finished)
-        points = rank_points(rules, n_present) if n_present >= 2 else (1,)
+        last = self.round_of_match >= rules.rounds  # no next round for a title to pay off in
+        points = place_values(
+            rules.name,
+            rank_points(rules, n_present) if n_present >= 2 else (1,),
+            0.0 if last else self.settings.title_value,
+        )
         rng = self._rng
 
         learned = self._learned(rules)
@@ -292,7 +301,7 @@ class StrongPlayer:
                 models = [greedy_policy if rng.random() < e else careful for e in eager]
             return base.with_hands(hands, rng.getrandbits(32))
 
-        def play_on(r: Round, prng: random.Random) -> int:
+        def play_on(r: Round, prng: random.Random) -> float:
             if learned is not None:
                 return policy_playout(
                     r, seat, prng, rules, points, learned=learned, others=others, models=models

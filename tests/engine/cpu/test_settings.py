@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from dfg_bridge.engine import Match, Rules
 from dfg_bridge.engine.cpu import make_cpu
-from dfg_bridge.engine.cpu.search import PRESET_SETTINGS, Settings, settings_for
+from dfg_bridge.engine.cpu.search import PRESET_SETTINGS, Search, Settings, settings_for
 from dfg_bridge.engine.cpu.strong import StrongPlayer
 from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning
 
@@ -53,3 +55,50 @@ def test_tournament_changes_go_on_top_of_the_preset_s_settings() -> None:
     assert player.settings == settings_for("uecda", clock="cpu", close=0.1)
     plain = TunedFactory(Tuning(), "cpu")("strong", 1, 200, Rules.preset("uecda"))
     assert plain.settings == settings_for("uecda", clock="cpu")
+
+
+def _rows(common: bool) -> list[tuple[int, int]]:
+    """Per deal, what two copies of the same candidate drew in their playouts."""
+    rnd = Match(Rules.preset("uecda"), 5, seed=3).start_round()  # round 1: no exchange
+    assert rnd.phase.value == "play"
+    move = rnd.moves()[0]
+    drawn: list[int] = []
+
+    def play_on(_r: object, prng: random.Random) -> int:
+        drawn.append(prng.randrange(1 << 30))
+        return drawn[-1] % 5
+
+    search = Search(Settings(common_random=common, max_deals=30, min_deals=100), random.Random(1))
+    search.run(rnd.copy, [move, move], play_on, deadline=float("inf"))
+    return list(zip(drawn[::2], drawn[1::2], strict=True))
+
+
+def test_common_random_numbers_give_each_deal_s_candidates_the_same_draws() -> None:
+    rows = _rows(common=True)
+    assert len(rows) == 30 and all(a == b for a, b in rows)
+    assert len({a for a, _ in rows}) == 30  # a fresh stream each deal
+    assert not all(a == b for a, b in _rows(common=False))
+
+
+def test_strong_counts_the_rounds_of_each_match_it_plays() -> None:
+    # the next round's worth (title_value) must not count in a match's last round
+    rules = Rules.preset("minecraft")
+    cpu = StrongPlayer(3, 60, settings=Settings(search_cards=0, title_value=1.0))
+    others = [make_cpu("greedy", s, 60, rules=rules) for s in range(1, 4)]
+    seen: list[tuple[int, int]] = []
+    for m in range(2):  # the same player through two matches, as at a host's table
+        match = Match(rules, 4, seed=40 + m)
+        k = 0
+        while not match.over:
+            k += 1
+            rnd = match.start_round()
+            while not rnd.over:
+                seat = min(rnd.awaiting())
+                legal = list(rnd.legal_actions(seat))
+                who = cpu if seat == 0 else others[seat - 1]
+                rnd.apply(who.decide(rnd.observation(seat), legal))
+                if seat == 0:
+                    seen.append((k, cpu.round_of_match))
+            match.finish_round()
+    assert {k for k, _ in seen} == {1, 2, 3}
+    assert all(k == counted for k, counted in seen)
