@@ -20,7 +20,24 @@ class Aborted(Exception):
     """The search ran out of nodes or time (internal)."""
 
 
-class Solver:
+class Bounded:
+    """A search that gives up (:class:`Aborted`) past ``node_limit`` positions or the ``deadline``."""
+
+    def __init__(self, deadline: float, node_limit: int, now: Callable[[], float]) -> None:
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.now = now
+        self.nodes = 0
+
+    def tick(self) -> None:
+        """Count one position; raise :class:`Aborted` when the search must stop (the clock is read
+        every 16 positions, from the first)."""
+        self.nodes += 1
+        if self.nodes > self.node_limit or (self.nodes & 15 == 1 and self.now() > self.deadline):
+            raise Aborted
+
+
+class Solver(Bounded):
     """Solves two-seat endings for ``seat``: 1 if it ends above the other seat, else 0."""
 
     def __init__(
@@ -31,12 +48,9 @@ class Solver:
         node_limit: int = 60_000,
         now: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.now = now
+        super().__init__(deadline, node_limit, now)
         self.seat = seat
         self.rival = rival
-        self.deadline = deadline
-        self.node_limit = node_limit
-        self.nodes = 0
         self.table: dict[tuple[Any, ...], int] = {}
 
     def value(self, r: Round) -> int | None:
@@ -53,9 +67,7 @@ class Solver:
         got = self.table.get(k)
         if got is not None:
             return got
-        self.nodes += 1
-        if self.nodes > self.node_limit or (self.nodes & 255 == 0 and self.now() > self.deadline):
-            raise Aborted
+        self.tick()
         mine = r.turn == self.seat
         # decisions after 7/10/Q plays are taken by the plain rule (keeps the tree small)
         moves = [decision_move(r)] if r.pending_kind else r.moves()

@@ -199,15 +199,16 @@ class Style:
             self._carried[seat] = CARRY * (self._carried.get(seat, 0.0) + last.get(seat, 0.0))
         self._seen = None
 
-    def eagerness(self, view: View) -> list[float]:
-        """Per seat, the probability that it plays eagerly (this seat's own entry is 0)."""
+    def eagerness(self, view: View, prior: float = PRIOR) -> list[float]:
+        """Per seat, the probability that it plays eagerly (this seat's own entry is 0); ``prior``: the
+        log odds of eager play before any evidence."""
         self._seen = view
         last = evidence(view)
         n = len(view.obs.hand_counts)
         out = [0.0] * n
         for s in range(n):
             if s != view.seat:
-                z = PRIOR + self._carried.get(s, 0.0) + last.get(s, 0.0)
+                z = prior + self._carried.get(s, 0.0) + last.get(s, 0.0)
                 out[s] = 1.0 / (1.0 + math.exp(-z))
         return out
 

@@ -269,11 +269,14 @@ def policy_playout(
     learned: Policy,
     others: bool = True,
     models: Sequence[MovePolicy] | None = None,
+    finish: Callable[[Round], float | None] | None = None,
+    finish_cards: int = 0,
 ) -> float:
     """Like :func:`playout`, with plays drawn from the learned policy (:mod:`.policy`).
 
     With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`,
-    or ``models[s]`` (by seat) when given.
+    or ``models[s]`` (by seat) when given. ``finish(r)``, when given, is asked for the value of the rest
+    at ``seat``'s first turn with at most ``finish_cards`` cards (None: the playout goes on).
     """
     move = r.make_move
     alive = r.in_play
@@ -284,9 +287,15 @@ def policy_playout(
         if r.pending_kind:
             move(decision_move(r))
             continue
-        if not others and r.turn != seat:
-            move((models[r.turn] if models is not None else policy)(r, rng, rules))
-            continue
+        if r.turn != seat:
+            if not others:
+                move((models[r.turn] if models is not None else policy)(r, rng, rules))
+                continue
+        elif finish is not None and r.hand_mask(seat).bit_count() <= finish_cards:
+            got = finish(r)
+            if got is not None:
+                return got
+            finish = None
         ms = r.moves()
         if r.field_move is None and len(ms) > 1 and ms[-1][0] == K_PASS:
             ms = ms[:-1]  # a leader who may pass (uecda) still leads in a playout

@@ -78,6 +78,20 @@ class Settings:
     """Weight of the next round: a place is worth its points plus this share of what the title it
     brings is worth in the next round (:data:`TITLE_VALUES`: the exchange favours the higher titles,
     and in ``minecraft`` a 大富豪 risks 都落ち). Not in a match's last round; 0: this round only."""
+    solo_cards: int = 0
+    """With every other seat read as eager (deterministic in a deal; see :attr:`solo_careful`), a playout
+    ends in an exact search of the searching seat's best place (:mod:`.solo`) once its hand is down to
+    this many cards (0: never)."""
+    solo_careful: bool = False
+    """The exact search also runs with seats read as careful, their policy made deterministic (it never
+    errs on purpose): the model of a level like ``normal``, which decides by the position alone."""
+    solo_nodes: int = 3000
+    """Positions one such search may visit before it gives up (the playout then goes on)."""
+    eager_prior: float = 0.0
+    """Log odds that a seat plays eagerly before its acts say anything (0: even odds; 2: 88 %)."""
+    sample_tries: int = 12
+    """Deals drawn for one sample before the best-fitting one is taken (rejection on what the seats'
+    passes and plays tell, :meth:`~.belief.Sampler.sample`)."""
     careful_tells: bool = False
     """Deal the seats read as careful their cards by what their plays tell card by card (:mod:`.tells`)
     rather than only rejecting deals in which a single's rank-mates stayed in the hand."""
@@ -90,13 +104,16 @@ PRESET_SETTINGS: dict[str, dict[str, Any]] = {
         "close": 0.03,
         "deadline_share": 0.72,
         "exchange_search": True,
+        "eager_prior": 2.0,
     },
 }
 """Per rules preset, the changes to :class:`Settings` measured better there (README, "CPU levels").
 
 Against ``greedy`` (uecda) the search may overrule the heuristic readily and choose the exchange by
 playouts; against ``normal`` (minecraft) the same changes measured worse, so that preset keeps the
-defaults."""
+defaults. A UECda field is programs, most of them rule-based clients that play their weakest cards:
+there a seat is taken as eager until its acts say otherwise (``eager_prior``; one beater passed up
+weighs about as much against it)."""
 
 
 TITLE_VALUES: dict[tuple[str, int], tuple[float, ...]] = {

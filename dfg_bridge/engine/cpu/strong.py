@@ -40,6 +40,7 @@ from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, place_values, settings_for
+from dfg_bridge.engine.cpu.solo import SoloSolver
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
     K_PASS,
@@ -163,6 +164,7 @@ class StrongPlayer:
             avoid=avoid,
             fits=fits,
             soft=self.settings.careful_tells,
+            tries=self.settings.sample_tries,
         )
         ranker = self._ranker(view.rules)
         world = base.with_hands(sampler.sample()) if ranker is not None else None
@@ -288,6 +290,7 @@ class StrongPlayer:
         learned = self._learned(rules)
         others = self.settings.playouts != "mixed"
         models: list[MovePolicy] | None = None
+        solvers: list[SoloSolver | None] = [None]  # this deal's exact finisher
         careful: MovePolicy = careful_policy if self.settings.careful == "shape" else policy
 
         def world() -> Round:
@@ -299,12 +302,41 @@ class StrongPlayer:
                 models = [greedy_policy if e else careful for e in sampler.eager]
             elif eager is not None:
                 models = [greedy_policy if rng.random() < e else careful for e in eager]
+            solvers[0] = solver()
             return base.with_hands(hands, rng.getrandbits(32))
+
+        solo_cards = self.settings.solo_cards
+        now = clock_of(self.settings)
+
+        def solver() -> SoloSolver | None:
+            """An exact finisher for this deal when every other seat plays eagerly in it."""
+            if not solo_cards or models is None or learned is None or others:
+                return None
+            known = (greedy_policy, careful) if self.settings.solo_careful else (greedy_policy,)
+            if any(m not in known for s, m in enumerate(models) if s != seat):
+                return None
+            return SoloSolver(
+                seat, rules, points, models, deadline=deadline, node_limit=self.settings.solo_nodes, now=now
+            )
 
         def play_on(r: Round, prng: random.Random) -> float:
             if learned is not None:
+                solo = solvers[0]
+                if solo is not None and r.hand_mask(seat).bit_count() <= solo_cards:
+                    got = solo.value(r)
+                    if got is not None:
+                        return got
                 return policy_playout(
-                    r, seat, prng, rules, points, learned=learned, others=others, models=models
+                    r,
+                    seat,
+                    prng,
+                    rules,
+                    points,
+                    learned=learned,
+                    others=others,
+                    models=models,
+                    finish=solo.value if solo is not None else None,
+                    finish_cards=solo_cards,
                 )
             return playout(r, seat, prng, rules, points)
 
@@ -369,4 +401,4 @@ class StrongPlayer:
             return [1.0] * len(view.obs.hand_counts)
         if kind == "careful":
             return [0.0] * len(view.obs.hand_counts)
-        return self._style.eagerness(view)
+        return self._style.eagerness(view, self.settings.eager_prior)

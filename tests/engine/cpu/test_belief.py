@@ -125,3 +125,28 @@ def test_an_eager_pass_rules_out_even_the_strongest_beaters() -> None:
     assert sampler.weight(hands) == pytest.approx(SURE_PASS)
     careful = Sampler(view, Knowledge({}, {}), random.Random(1))
     assert careful.weight(hands) == 1.0
+
+
+def test_an_eager_seat_s_rank_mates_are_judged_by_its_acts_alone() -> None:
+    # Seat 1 answers ♠5 with ♥6 although it also holds ♣6: an eager seat answers with the weakest
+    # beater, from a pair or not. Its acts are checked exactly (EagerFit); the soft hint that a lone
+    # card played leaves no rank-mates (meant for careful players) must not count against the deal.
+    from dfg_bridge.engine import Meld
+    from dfg_bridge.engine.cpu.belief import BROKEN_FACTOR
+    from dfg_bridge.engine.cpu.opponents import EagerFit
+    from dfg_bridge.engine.moves import mask_of
+
+    rnd = Round.from_hands(
+        Rules(), [list(Meld.cards_of(h)) for h in ("S5 S9 D3", "H6 C6 D4", "S4 H8 D8", "H3 C4 C5")], leader=0
+    )
+    rnd.apply(rnd.play_text(0, "S5"))
+    rnd.apply(rnd.play_text(1, "H6"))
+    view = read(rnd.observation(0), rnd.rules)
+    trust = [0.0, 1.0, 0.0, 0.0]
+    sampler = Sampler(view, Knowledge({}, {}), random.Random(1), trust=trust, fits=EagerFit(view))
+    hands = sampler.deal()
+    hands[1] = mask_of(Meld.cards_of("C6 D4"))
+    hands[2] = mask_of(Meld.cards_of("S4 H8 D8"))
+    hands[3] = mask_of(Meld.cards_of("H3 C4 C5"))
+    assert sampler.weight(hands, [False, True, False, False]) == 1.0
+    assert sampler.weight(hands, [False, False, False, False]) == pytest.approx(BROKEN_FACTOR)

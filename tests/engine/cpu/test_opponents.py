@@ -100,6 +100,10 @@ def test_style_turns_evidence_into_a_probability_and_carries_it_to_the_next_roun
     fresh = _round()
     e2 = style.eagerness(_view(fresh))
     assert math.isclose(e2[1], 1 / (1 + math.exp(-(PRIOR + CARRY * PASSED_UP))))
+    # a prior given by the settings (eager_prior) shifts the log odds before any evidence
+    e3 = style.eagerness(_view(fresh), prior=2.0)
+    assert math.isclose(e3[1], 1 / (1 + math.exp(-(2.0 + CARRY * PASSED_UP))))
+    assert math.isclose(e3[2], 1 / (1 + math.exp(-2.0)))
 
 
 def _readings(levels: list[str], matches: int) -> dict[str, float]:
