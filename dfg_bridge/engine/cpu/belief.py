@@ -330,9 +330,9 @@ class Sampler:
             w *= f
         # a seat taken as eager is checked act by act by ``fits``: it answers a single from a pair when
         # that is its weakest beater, so its rank-mates tell nothing more
-        exact = eager if eager is not None and self.fits is not None else None
+        judged = eager if self.fits is not None else None
         for seat, rank_cards in self.broken:
-            if hands[seat] & rank_cards and not (exact is not None and exact[seat]):
+            if hands[seat] & rank_cards and not (judged and judged[seat]):
                 w *= BROKEN_FACTOR
         if eager is not None and self.fits is not None and not self.fits(hands, eager):
             w *= SURE_PASS

@@ -246,6 +246,12 @@ def _listed(r: Round, rng: random.Random, rules: Rules, hand: int) -> Move:
     return best
 
 
+def points_of(r: Round, seat: int, points: Sequence[float]) -> float:
+    """``seat``'s points for its place in ``r`` (the middle place's while it has none)."""
+    place = r.place_of(seat)
+    return points[len(points) // 2] if place is None else points[place]
+
+
 def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple[float, ...]) -> float:
     """Play ``r`` on until ``seat`` has a place; return that place's points. ``r`` is consumed."""
     move = r.make_move
@@ -255,8 +261,7 @@ def playout(r: Round, seat: int, rng: random.Random, rules: Rules, points: tuple
         if not alive(seat):  # over: nobody is in play any more
             break
         move(choose(r, rng, rules))
-    place = r.place_of(seat)
-    return points[len(points) // 2] if place is None else points[place]
+    return points_of(r, seat, points)
 
 
 def policy_playout(
@@ -300,5 +305,4 @@ def policy_playout(
         if r.field_move is None and len(ms) > 1 and ms[-1][0] == K_PASS:
             ms = ms[:-1]  # a leader who may pass (uecda) still leads in a playout
         move(ms[0] if len(ms) == 1 else sample(r, ms, rng, rules))
-    place = r.place_of(seat)
-    return points[len(points) // 2] if place is None else points[place]
+    return points_of(r, seat, points)

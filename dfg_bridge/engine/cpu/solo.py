@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from dfg_bridge.engine.cpu.endgame import Aborted, Bounded
-from dfg_bridge.engine.cpu.playout import MovePolicy, decision_move
+from dfg_bridge.engine.cpu.playout import MovePolicy, decision_move, points_of
 from dfg_bridge.engine.moves import K_PASS
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
@@ -67,11 +67,6 @@ class SoloSolver(Bounded):
         except Aborted:
             return None
 
-    def _outcome(self, r: Round) -> float:
-        place = r.place_of(self.seat)
-        points = self.points
-        return points[len(points) // 2] if place is None else points[place]
-
     def _search(self, r: Round) -> float:
         seat = self.seat
         pushed = 0
@@ -85,7 +80,7 @@ class SoloSolver(Bounded):
                 pushed += 1
                 if pushed > 500:  # a guard: a trick always ends
                     raise Aborted
-            return self._outcome(r) if not r.in_play(seat) else self._choose(r)
+            return points_of(r, seat, self.points) if not r.in_play(seat) else self._choose(r)
         finally:
             for _ in range(pushed):
                 r.pop()

@@ -322,10 +322,6 @@ class StrongPlayer:
         def play_on(r: Round, prng: random.Random) -> float:
             if learned is not None:
                 solo = solvers[0]
-                if solo is not None and r.hand_mask(seat).bit_count() <= solo_cards:
-                    got = solo.value(r)
-                    if got is not None:
-                        return got
                 return policy_playout(
                     r,
                     seat,
