@@ -50,6 +50,7 @@ __all__ = [
     "default_dealer",
     "do",
     "drop",
+    "exchange_pairs",
     "setup",
     "strongest_cards",
 ]
@@ -307,10 +308,20 @@ def setup(
         s.ev = None
 
 
-def _setup_exchange(s: State, prev: tuple[int, ...]) -> None:
+def exchange_pairs(rules: Rules, prev: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The card exchange of a round by last round's ranking of its seats (1st first): (higher, lower,
+    cards) per pair; none in a first round, under 買収 or with fewer than three seats. The 大貧民
+    gives the 大富豪 two cards, the 貧民 the 富豪 one (from four seats up)."""
+    if not prev or rules.bribery or not rules.exchange or len(prev) < 3:
+        return []
     pairs = [(prev[0], prev[-1], 2)]
     if len(prev) >= 4:
         pairs.append((prev[1], prev[-2], 1))
+    return pairs
+
+
+def _setup_exchange(s: State, prev: tuple[int, ...]) -> None:
+    pairs = exchange_pairs(s.cfg.rules, prev)
     pending = []
     hidden = s.cfg.rules.exchange_hidden
     for high, low, k in pairs:

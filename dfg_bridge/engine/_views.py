@@ -11,7 +11,7 @@ import enum
 from collections.abc import Sequence
 
 from dfg_bridge.engine import _moves as mv
-from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, TRANSFER
+from dfg_bridge.engine._core import EXCHANGE, OVER, PLAY, TRANSFER, exchange_pairs
 from dfg_bridge.engine._flow import is_foul
 from dfg_bridge.engine._movegen import lead_moves
 from dfg_bridge.engine._moves import play_key
@@ -175,6 +175,7 @@ def observe(s: State, seat: int) -> Observation:
         prev_daifugo=s.prev_daifugo if s.prev_daifugo >= 0 else None,
         step=s.step,
         transfers=tuple(transfers),
+        exchange_pairs=tuple(exchange_pairs(s.cfg.rules, s.prev_ranking)),
     )
 
 

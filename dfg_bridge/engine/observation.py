@@ -63,3 +63,6 @@ class Observation:
     """Actions taken so far in the round."""
     transfers: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
     """Cards this seat gave or received (exchange, 買収, 7渡し): ``(giver, receiver, cards)``."""
+    exchange_pairs: tuple[tuple[int, int, int], ...] = ()
+    """This round's card exchange (カード交換), public as the titles are: ``(higher, lower, cards)`` per
+    pair; the lower rank gave its strongest cards, the higher gave back as many of its choice."""

@@ -53,6 +53,29 @@ def test_round_two_starts_with_exchange_and_lowest_leads() -> None:
     assert r2.phase is Phase.PLAY and r2.to_act == rec.ranking[-1]
 
 
+@pytest.mark.parametrize(("preset", "n"), [("uecda", 5), ("minecraft", 4), ("minecraft", 3), ("niconico", 4)])
+def test_every_seat_sees_the_exchange_pairs_of_the_round(preset: str, n: int) -> None:
+    # the titles are public, so every seat knows who gave whom how many cards (not which cards)
+    rules = Rules.preset(preset)
+    m = Match(rules, n, seed=5)
+    rng = random.Random(5)
+    r1 = m.start_round()
+    assert all(r1.observation(s).exchange_pairs == () for s in range(n))
+    _play_out(r1, rng)
+    rec = m.finish_round()
+    r2 = m.start_round()
+    rk = rec.ranking
+    if preset == "niconico":
+        want: tuple[tuple[int, int, int], ...] = ()  # 買収 instead of the exchange
+    elif n >= 4:
+        want = ((rk[0], rk[-1], 2), (rk[1], rk[-2], 1))
+    else:
+        want = ((rk[0], rk[-1], 2),)
+    assert all(r2.observation(s).exchange_pairs == want for s in range(n))
+    _play_out(r2, rng)
+    assert r2.observation(0).exchange_pairs == want  # for the whole round
+
+
 def test_standings_break_ties_by_last_round() -> None:
     m = Match(Rules(), 3, seed=1, rounds=2)
     m.points = [6, 6, 6]

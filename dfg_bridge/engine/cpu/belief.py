@@ -1,10 +1,12 @@
 """What a seat believes about the hidden hands (推測), and how ``strong`` samples them.
 
 Hard facts: every unseen card is in some other hand or face down; the hand sizes are public; cards
-this seat gave away (7渡し, 買収) stay with the receiver until they are played. Soft facts: a seat
-that passed on a field probably could not beat it (縛り included) — a sample in which it holds a
-card that would have beaten the field is kept less often (stronger cards are forgiven more: people
-save them). Samples are dealt at random and kept by rejection on that weight.
+this seat gave away (7渡し, 買収) stay with the receiver until they are played; a lower rank in the
+exchange kept nothing above what it gave. Soft facts (:mod:`.clues`): a seat that passed on a field
+probably could not beat it (縛り included) — a sample in which it holds a card that would have beaten
+the field is kept less often (stronger cards are forgiven more: people save them); the exchange
+between two other seats must fit their titles. Samples are dealt at random and kept by rejection on
+that weight.
 """
 
 from __future__ import annotations
@@ -13,124 +15,29 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dfg_bridge.engine.actions import Action, Give, Pass, Play
-from dfg_bridge.engine.cpu.acts import Act, acts_of, walk
+from dfg_bridge.engine.actions import Action, Give, Play
+from dfg_bridge.engine.cpu.acts import acts_of
+from dfg_bridge.engine.cpu.clues import (
+    BROKEN_FACTOR,
+    LEAD_FACTOR,
+    SURE_PASS,
+    beaters,
+    broken_melds,
+    exchange_fit,
+    lead_floors,
+    pass_notes,
+    violation,
+)
 from dfg_bridge.engine.cpu.dealer import Odds, odds
 from dfg_bridge.engine.cpu.dealer import deal as dealer_deal
 from dfg_bridge.engine.cpu.tells import careful_weights
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.moves import (
-    JOKER_BITS,
-    JOKER_RANK,
-    K_GROUP,
-    K_SINGLE,
-    RANK_BITS,
-    Move,
     bits,
-    strength,
+    mask_of,
 )
-from dfg_bridge.engine.rules import Rules
 
 _POP4 = tuple(bin(i).count("1") for i in range(16))
-
-
-@dataclass(frozen=True, slots=True)
-class PassNote:
-    """A seat passed on ``field`` (a single or a group) while the order was ``inverted``."""
-
-    seat: int
-    field: Move
-    inverted: bool
-    lock: int
-
-
-def pass_notes(history: tuple[Action, ...], rules: Rules, acts: list[Act] | None = None) -> list[PassNote]:
-    """The passes of the public history with the field they passed on (stairs fields are skipped);
-    ``acts``: the history already read with its fields (:func:`~.acts.acts_of`)."""
-    return [
-        PassNote(a.seat, field, inverted, lock)
-        for a, field, inverted, lock in (walk(history, rules) if acts is None else acts)
-        if isinstance(a, Pass) and field is not None and field[0] in (K_SINGLE, K_GROUP)
-    ]
-
-
-SURE_PASS = 0.03
-"""Weight of a deal in which a seat that surely passes only when it must still held a beater."""
-
-MID_PASS = 0.6
-"""Weight of a deal in which a careful seat passed holding a beater below the two strongest ranks.
-A careful pass tells little (measured on ``normal``: it passes holding such a beater 0.7 times as
-often as a random hand holds one): it keeps its pairs, runs and 8s whole."""
-TOP_PASS = 1.0
-"""…holding only aces, 2s or jokers that beat it: a careful seat saves those (measured: no less
-often than a random hand)."""
-
-BROKEN_FACTOR = 0.3
-"""Weight of a deal in which a seat that led or answered with a lone card still holds its rank-mates
-(measured: ``normal`` holds them a third, ``greedy`` half as often as a random hand of its size)."""
-
-
-def broken_melds(history: tuple[Action, ...]) -> list[tuple[int, int]]:
-    """Per single played (not a joker): (seat, the other cards of that rank).
-
-    People rarely break a pair or a triple to play one card, so a seat that played a lone card
-    probably holds no other card of its rank (soft: breaking happens, most of all with strong cards).
-    """
-    out = []
-    for a in history:
-        if isinstance(a, Play) and len(a.meld.cards) == 1 and not a.meld.cards[0].is_joker:
-            i = a.meld.cards[0].index
-            if (i >> 2) < 11:  # an A or a 2 is often split off on purpose
-                out.append((a.seat, RANK_BITS[i >> 2] & ~(1 << i)))
-    return out
-
-
-def beaters(note: PassNote) -> tuple[int, int]:
-    """Cards that could have answered the field: (``mid`` beaters, ``top`` beaters) as masks.
-
-    For a group field the masks hold every card of a rank that is strong enough (the count is
-    checked by :func:`violation`). ``top`` are the two strongest ranks and the jokers.
-    """
-    f = note.field
-    k = strength(f[4], note.inverted)
-    mid = 0
-    top = JOKER_BITS
-    for r in range(13):
-        rk = strength(r, note.inverted)
-        if rk <= k:
-            continue
-        suits = 15 if not note.lock else note.lock
-        cards = suits << (4 * r)
-        if rk >= 11:
-            top |= cards
-        else:
-            mid |= cards
-    return mid, top
-
-
-def violation(hand: int, note: PassNote, masks: tuple[int, int]) -> float | None:
-    """The weight factor of ``hand`` given that its seat passed as a careful seat: :data:`MID_PASS` or
-    :data:`TOP_PASS` by its weakest beater; None if it could not beat the field."""
-    mid, top = masks
-    f = note.field
-    size = f[3]
-    jokers = (hand & JOKER_BITS).bit_count()
-    if f[0] == K_SINGLE:
-        if f[4] == JOKER_RANK:
-            return None  # only the ♠3 beats it, and who keeps that back tells nothing
-        if hand & mid:
-            return MID_PASS
-        if hand & top:
-            return TOP_PASS
-        return None
-    for mask, factor in ((mid, MID_PASS), (top & ~JOKER_BITS, TOP_PASS)):
-        cand = hand & mask
-        while cand:  # one rank at a time, lowest first
-            shift = ((cand & -cand).bit_length() - 1) & ~3
-            if _POP4[(cand >> shift) & 15] + jokers >= size:
-                return factor  # mid is checked first and is the smaller factor
-            cand &= ~(15 << shift)
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +63,9 @@ class Tracker:
         self._history: tuple[Action, ...] = ()
         self._step = -1
         self._strong_from: set[int] = set()
+        self._below: dict[int, int] = {}
+        """Per seat whose strongest cards came to us unseen (``exchange_hidden``), the highest card
+        index it may still hold apart from ours: no rank above the weakest of the cards we took."""
 
     def update(self, view: View) -> bool:
         """Start afresh when ``view`` belongs to a new round (then True)."""
@@ -165,6 +75,7 @@ class Tracker:
         fresh = obs.step < self._step or len(h) < len(prev) or h[: len(prev)] != prev
         if fresh:
             self._strong_from = set()
+            self._below = {}
         self._history = h
         self._step = obs.step
         return fresh
@@ -177,9 +88,19 @@ class Tracker:
         if isinstance(action, Give) and obs.phase == "exchange":
             # choosing in the exchange means we are the higher rank: what the lower rank already
             # handed over was its strongest cards
+            seen = False
             for giver, receiver, _cards in obs.transfers:
                 if receiver == obs.seat:
                     self._strong_from.add(giver)
+                    seen = True
+            k = len(action.cards)
+            partner = next((lo for hi, lo, n in obs.exchange_pairs if hi == obs.seat and n == k), None)
+            if not seen and partner is not None and k:
+                # told nothing of which cards came (UECda): they are among our k strongest now, so
+                # the rest of its hand ranks no higher than our k-th strongest card
+                ranks = sorted(((c >> 2) if c < 52 else 13 for c in bits(view.hand)), reverse=True)
+                if len(ranks) >= k and ranks[k - 1] < 13:
+                    self._below[partner] = 4 * ranks[k - 1] + 3
 
     def knowledge(self, view: View) -> Knowledge:
         """The hard facts of ``view`` (see :class:`Knowledge`)."""
@@ -197,6 +118,9 @@ class Tracker:
                 first_from.add(giver)
                 if giver in self._strong_from and cards and counts[giver] > 0:
                     ceiling[giver] = min(c.index for c in cards)
+        for seat, top in self._below.items():
+            if counts[seat] > 0 and seat not in ceiling:
+                ceiling[seat] = top
         return Knowledge(placed, ceiling)
 
 
@@ -227,6 +151,8 @@ class Sampler:
         avoid: dict[int, int] | None = None,
         fits: Callable[[list[int], list[bool]], bool] | None = None,
         soft: bool = False,
+        leads: bool = False,
+        exchange: bool = False,
     ) -> None:
         self.view = view
         self.trust = trust
@@ -253,8 +179,15 @@ class Sampler:
                 if seat in self.need and cards & view.unseen
             ]
         )
-        notes = pass_notes(obs.history, view.rules, acts_of(view))
+        acts = acts_of(view)
+        notes = pass_notes(obs.history, view.rules, acts)
         self.notes = [(n, beaters(n)) for n in notes if n.seat in self.need]
+        self.leads = [(s, c) for s, c in lead_floors(view, acts) if s in self.need] if leads else []
+        """Per lead of a careful seat from a big hand, the cards it probably did not hold
+        (:func:`~.clues.lead_floors`; an eager seat's leads are checked exactly by ``fits`` and ``avoid``)."""
+        self.exchange = self._exchange_pairs(view) if exchange else []
+        """This round's exchange between two other seats: (higher, lower, cards, what each played
+        since), checked on every deal by :func:`~.clues.exchange_fit`."""
         self.avoid = {s: a & free for s, a in (avoid or {}).items() if s in self.need}
         """Per seat, the cards it cannot hold if it plays eagerly (:func:`~.opponents.shunned`): dealt
         around rather than rejected afterwards (a few such facts reject most deals)."""
@@ -266,6 +199,20 @@ class Sampler:
         self.eager = [False] * len(obs.hand_counts)
         """Which seats the last :meth:`sample` took as eager (each with its ``trust``): the playouts
         should play those seats eagerly too."""
+
+    def _exchange_pairs(self, view: View) -> list[tuple[int, int, int, int, int]]:
+        rules = view.rules
+        if rules.seven_pass or rules.ten_discard or rules.queen_bomber or rules.nakama_card:
+            return []  # cards changed hands after the exchange: the round's hands no longer tell it
+        played: dict[int, int] = {}
+        for a in view.obs.history:
+            if isinstance(a, Play):
+                played[a.seat] = played.get(a.seat, 0) | mask_of(a.meld.cards)
+        return [
+            (hi, lo, k, played.get(hi, 0), played.get(lo, 0))
+            for hi, lo, k in view.obs.exchange_pairs
+            if hi in self.need and lo in self.need
+        ]
 
     def deal(self, eager: list[bool] | None = None) -> list[int]:
         """One random deal (hands by seat; this seat's own hand included), no weighting; ``eager``
@@ -334,6 +281,12 @@ class Sampler:
         for seat, rank_cards in self.broken:
             if hands[seat] & rank_cards and not (judged and judged[seat]):
                 w *= BROKEN_FACTOR
+        for seat, cards in self.leads:
+            if hands[seat] & cards and not (eager and eager[seat]):
+                w *= LEAD_FACTOR
+        for hi, lo, k, hi_played, lo_played in self.exchange:
+            if not exchange_fit(hands[hi] | hi_played, hands[lo] | lo_played, k, bool(eager and eager[hi])):
+                w *= SURE_PASS
         if eager is not None and self.fits is not None and not self.fits(hands, eager):
             w *= SURE_PASS
         return w
@@ -350,7 +303,7 @@ class Sampler:
             self.eager = eager
         for _ in range(self.tries):
             hands = self.deal(eager)
-            if not self.notes and self.fits is None:
+            if not self.notes and self.fits is None and not self.leads and not self.exchange:
                 return hands
             w = self.weight(hands, eager)
             if self.rng.random() < w:

@@ -136,7 +136,9 @@ def shunned(view: View) -> dict[int, int]:
     * a single answered with a real card: every card between the field and the answer;
     * a single or a group answered in kind with no 縛り: the lower suits of the answer's rank (it plays
       the lowest ones);
-    * a lone joker on a single: every real card that beat it.
+    * a lone joker on a single: every real card that beat it;
+    * cards it gave back to this seat in the exchange (as the higher rank, once this seat's strongest
+      were in its hand): every card weaker than the strongest it gave (it gives its weakest).
     """
     obs = view.obs
     out: dict[int, int] = {}
@@ -169,6 +171,33 @@ def shunned(view: View) -> dict[int, int]:
             cards = _ranks(low, 13, lock or 15, inverted) | JOKER_BITS
         if cards:
             out[seat] = out.get(seat, 0) | cards
+    for seat, cards in gave_weakest(view).items():
+        out[seat] = out.get(seat, 0) | cards
+    return out
+
+
+def gave_weakest(view: View) -> dict[int, int]:
+    """Per seat that gave this seat cards of its choice in the exchange, the cards weaker than the
+    strongest of them (card indices run weakest first in the natural order of a new round).
+
+    The choice is the higher rank's: it gives back after this seat's cards went to it, so its give
+    is the second transfer between the two. An eager seat gives its weakest cards, so it kept none
+    weaker than what it gave (a hard fact for ``greedy`` and the UECda standard client).
+    """
+    obs = view.obs
+    if not view.rules.exchange:
+        return {}
+    out: dict[int, int] = {}
+    took: dict[int, int] = {}  # seat -> how many of this seat's cards went to it first
+    back: set[int] = set()
+    for giver, receiver, cards in obs.transfers:
+        if giver == obs.seat:
+            took.setdefault(receiver, len(cards))
+        elif receiver == obs.seat and giver not in back:
+            back.add(giver)
+            # as many cards back as it took: the exchange (a 7渡し later tells nothing of the kind)
+            if took.get(giver) == len(cards) and cards and obs.hand_counts[giver] > 0:
+                out[giver] = ((1 << max(c.index for c in cards)) - 1) & ~mask_of(cards)
     return out
 
 

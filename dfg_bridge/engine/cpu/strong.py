@@ -165,6 +165,8 @@ class StrongPlayer:
             fits=fits,
             soft=self.settings.careful_tells,
             tries=self.settings.sample_tries,
+            leads=self.settings.careful_leads,
+            exchange=self.settings.read_exchange,
         )
         ranker = self._ranker(view.rules)
         world = base.with_hands(sampler.sample()) if ranker is not None else None

@@ -8,15 +8,16 @@ import pytest
 
 from dfg_bridge.engine import Match, Play, Round, Rules
 from dfg_bridge.engine.cpu.base import decision_of
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, Tracker, pass_notes
+from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, Tracker
 from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.clues import pass_notes
 from dfg_bridge.engine.cpu.greedy import GreedyPlayer
 from dfg_bridge.engine.cpu.view import read
 
 
 def _second_round(preset: str, seed: int) -> tuple[Match, Round]:
     rules = Rules.preset(preset)
-    match = Match(rules, 4, seed=seed, rounds=2)
+    match = Match(rules, rules.players, seed=seed, rounds=2)
     greedy = GreedyPlayer(rules)
     rnd = match.start_round()
     while not rnd.over:
@@ -26,14 +27,15 @@ def _second_round(preset: str, seed: int) -> tuple[Match, Round]:
     return match, match.start_round()
 
 
-CASES = [("minecraft", s) for s in range(6)] + [("niconico", s) for s in range(6)]
+CASES = [(p, s) for p in ("minecraft", "niconico", "uecda") for s in range(6)]
 
 
 @pytest.mark.parametrize(("preset", "seed"), CASES)
 def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
     match, rnd = _second_round(preset, seed)
     rules = match.rules
-    trackers = {s: Tracker() for s in range(4)}
+    n = rnd.n_seats
+    trackers = {s: Tracker() for s in range(n)}
     while rnd.phase.value == "exchange":
         s = min(rnd.awaiting())
         legal = list(rnd.legal_actions(s))
@@ -43,7 +45,7 @@ def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
         trackers[s].note(view, action)
         rnd.apply(action)
     ceilings = 0
-    for s in range(4):
+    for s in range(n):
         view = read(rnd.observation(s), rules)
         trackers[s].update(view)
         know = trackers[s].knowledge(view)
@@ -55,7 +57,11 @@ def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
             rest = rnd.hand_mask(holder) & ~mine
             assert rest < (1 << (top + 1)), (holder, top)
     if preset == "minecraft":
-        assert ceilings >= 2  # 大富豪 and 富豪 each learn their partner's ceiling
+        assert ceilings >= 2  # 大富豪 and 富豪 each learn their partner's ceiling from the cards that came
+    if preset == "uecda":
+        # told nothing of which cards came (exchange_hidden), each learns it from its own strongest
+        # cards once those came (nothing when that is the joker)
+        assert ceilings >= 1
 
 
 def test_sampler_keeps_ceilings() -> None:
@@ -91,7 +97,7 @@ def test_pass_notes_pair_each_pass_with_the_field() -> None:
 
 def test_a_careful_pass_tells_little_and_nothing_about_the_strongest_cards() -> None:
     from dfg_bridge.engine import Meld
-    from dfg_bridge.engine.cpu.belief import MID_PASS, PassNote, beaters, violation
+    from dfg_bridge.engine.cpu.clues import MID_PASS, PassNote, beaters, violation
     from dfg_bridge.engine.moves import mask_of, single_move
 
     five = single_move(mask_of(Meld.cards_of("S5")).bit_length() - 1)
@@ -110,7 +116,7 @@ def test_a_careful_pass_tells_little_and_nothing_about_the_strongest_cards() -> 
 
 def test_an_eager_pass_rules_out_even_the_strongest_beaters() -> None:
     from dfg_bridge.engine import Meld, Pass
-    from dfg_bridge.engine.cpu.belief import SURE_PASS
+    from dfg_bridge.engine.cpu.clues import SURE_PASS
     from dfg_bridge.engine.moves import mask_of
 
     rnd = Round.from_hands(
@@ -132,7 +138,7 @@ def test_an_eager_seat_s_rank_mates_are_judged_by_its_acts_alone() -> None:
     # beater, from a pair or not. Its acts are checked exactly (EagerFit); the soft hint that a lone
     # card played leaves no rank-mates (meant for careful players) must not count against the deal.
     from dfg_bridge.engine import Meld
-    from dfg_bridge.engine.cpu.belief import BROKEN_FACTOR
+    from dfg_bridge.engine.cpu.clues import BROKEN_FACTOR
     from dfg_bridge.engine.cpu.opponents import EagerFit
     from dfg_bridge.engine.moves import mask_of
 
@@ -150,3 +156,163 @@ def test_an_eager_seat_s_rank_mates_are_judged_by_its_acts_alone() -> None:
     hands[3] = mask_of(Meld.cards_of("H3 C4 C5"))
     assert sampler.weight(hands, [False, True, False, False]) == 1.0
     assert sampler.weight(hands, [False, False, False, False]) == pytest.approx(BROKEN_FACTOR)
+
+
+def test_a_careful_lead_from_a_big_hand_tells_what_was_weaker() -> None:
+    # ``normal`` leads its weakest loose meld: from seven cards or more, a lead of 7s says the seat
+    # held nothing weaker, 8s aside (kept for 8切り), in 95 % of its leads
+    from dfg_bridge.engine import Meld
+    from dfg_bridge.engine.cpu.clues import LEAD_FACTOR, lead_floors
+    from dfg_bridge.engine.moves import mask_of
+
+    rules = Rules.preset("minecraft")
+    assert rules.eight_cut
+    hands = ("S3 S4 HK", "S7 H7 D9 C10 SJ HQ H8 S2", "S5 H6 DA CA D2 S9 C9 D8", "H3 C4 C5 D6 DJ CQ")
+    rnd = Round.from_hands(rules, [list(Meld.cards_of(h)) for h in hands], leader=1)
+    rnd.apply(rnd.play_text(1, "S7 H7"))
+    view = read(rnd.observation(0), rnd.rules)
+    floors = lead_floors(view)
+    weaker = mask_of(Meld.cards_of("H3 D3 C3 H4 D4 C4 S5 H5 D5 C5 S6 H6 D6 C6 D7 C7")) & view.unseen
+    assert floors == [(1, weaker)]
+    sampler = Sampler(view, Knowledge({}, {}), random.Random(1), leads=True)
+    plain = Sampler(view, Knowledge({}, {}), random.Random(1))
+    truth = [rnd.hand_mask(s) for s in range(4)]
+    assert sampler.weight(truth) == plain.weight(truth)  # its true hand: nothing weaker
+
+    def swap(card_1: str, card_2: str) -> list[int]:
+        out = list(truth)
+        a, b = mask_of(Meld.cards_of(card_1)), mask_of(Meld.cards_of(card_2))
+        out[1] = out[1] & ~a | b
+        out[2] = out[2] & ~b | a
+        return out
+
+    assert sampler.weight(swap("D9", "S5")) == pytest.approx(LEAD_FACTOR * plain.weight(swap("D9", "S5")))
+    assert sampler.weight(swap("H8", "H6")) == pytest.approx(LEAD_FACTOR * plain.weight(swap("H8", "H6")))
+    assert sampler.weight(swap("D9", "D8")) == plain.weight(swap("D9", "D8"))  # an 8 is kept on purpose
+    # an eager seat's leads are checked exactly elsewhere (EagerFit, shunned): no soft weight here
+    assert sampler.weight(swap("D9", "S5"), [False, True, False, False]) == plain.weight(
+        swap("D9", "S5"), [False, True, False, False]
+    )
+    # from a small hand a careful seat plays its winners first: the lead tells nothing
+    small = ("S3 S4 HK", "S7 H7 D9 C10", "S5 H6 DA CA D2 S9 C9 H9", "H3 C4 C5 D6 DJ CQ")
+    rnd = Round.from_hands(rules, [list(Meld.cards_of(h)) for h in small], leader=1)
+    rnd.apply(rnd.play_text(1, "S7 H7"))
+    assert lead_floors(read(rnd.observation(0), rnd.rules)) == []
+
+
+def _exchange_positions(preset: str, level: str, matches: int) -> list[Round]:
+    """Positions in the play of later rounds (after an exchange) of matches of ``level`` seats."""
+    from dfg_bridge.engine.cpu import make_cpu
+
+    rules = Rules.preset(preset)
+    cpu = make_cpu(level, 0, rules=rules)
+    out = []
+    for seed in range(matches):
+        match = Match(rules, rules.players, seed=seed, rounds=3)
+        while not match.over:
+            rnd = match.start_round()
+            while not rnd.over:
+                s = min(rnd.awaiting())
+                obs = rnd.observation(s)
+                if obs.exchange_pairs and obs.phase == "play" and obs.step % 3 == 0:
+                    out.append(rnd.copy())
+                rnd.apply(cpu.decide(obs, list(rnd.legal_actions(s))))
+            match.finish_round()
+    return out
+
+
+def _whole_hands(rnd: Round) -> list[int]:
+    """Each seat's cards of the whole round: in hand and played since the exchange."""
+    from dfg_bridge.engine.moves import mask_of
+
+    hands = [rnd.hand_mask(s) for s in range(rnd.n_seats)]
+    for a in rnd.observation(0).history:
+        if isinstance(a, Play):
+            hands[a.seat] |= mask_of(a.meld.cards)
+    return hands
+
+
+@pytest.mark.parametrize("preset", ["uecda", "minecraft"])
+def test_the_true_hands_always_fit_the_exchange_of_eager_seats(preset: str) -> None:
+    from dfg_bridge.engine.cpu.clues import exchange_fit
+
+    checked = 0
+    for rnd in _exchange_positions(preset, "greedy", 10):
+        obs = rnd.observation(0)
+        hands = _whole_hands(rnd)
+        for hi, lo, k in obs.exchange_pairs:
+            if obs.hand_counts[hi] and obs.hand_counts[lo]:  # (a 都落ち hand went face down)
+                assert exchange_fit(hands[hi], hands[lo], k, True)
+                checked += 1
+    assert checked > 300
+
+
+def test_the_exchange_tells_a_lot_about_random_hands_and_little_that_is_wrong_about_normal() -> None:
+    # a random pair of 11-card hands fits an eager 2-card exchange in about one deal of eight, a
+    # 1-card one in under half; ``normal`` gives back a strong card now and then, so its true hands
+    # miss the careful check (the lower rank's part) in under 2 % of positions
+    from dfg_bridge.engine.cpu.clues import exchange_fit
+
+    rng = random.Random(1)
+    fits = {(k, e): 0 for k in (1, 2) for e in (False, True)}
+    for _ in range(2000):
+        cards = list(range(53))
+        rng.shuffle(cards)
+        high = sum(1 << c for c in cards[:11])
+        low = sum(1 << c for c in cards[11:22])
+        for k, e in fits:
+            fits[k, e] += exchange_fit(high, low, k, e)
+    assert fits[2, True] < 0.2 * 2000 and fits[1, True] < 0.55 * 2000
+    assert fits[2, False] < 0.85 * 2000 and fits[1, False] < 0.9 * 2000
+    missed = checked = 0
+    for rnd in _exchange_positions("minecraft", "normal", 10):
+        obs = rnd.observation(0)
+        hands = _whole_hands(rnd)
+        for hi, lo, k in obs.exchange_pairs:
+            if obs.hand_counts[hi] and obs.hand_counts[lo]:
+                missed += not exchange_fit(hands[hi], hands[lo], k, False)
+                checked += 1
+    assert checked > 300 and missed < 0.02 * checked
+
+
+def test_the_sampler_weighs_deals_by_the_exchange_between_two_other_seats() -> None:
+    from dfg_bridge.engine.cpu.clues import SURE_PASS, exchange_fit
+
+    tried = 0
+    for rnd in _exchange_positions("uecda", "greedy", 3):
+        obs = rnd.observation(0)
+        others = [(hi, lo, k) for hi, lo, k in obs.exchange_pairs if 0 not in (hi, lo)]
+        if not obs.history or not others or min(obs.hand_counts) < 3:
+            continue
+        hi, lo, k = others[0]
+        truth = [rnd.hand_mask(s) for s in range(rnd.n_seats)]
+        whole = _whole_hands(rnd)
+        played_hi, played_lo = whole[hi] & ~truth[hi], whole[lo] & ~truth[lo]
+        # the higher rank's strongest card in hand swapped for the lower rank's weakest: the lower
+        # rank would have given that strong card away, or an eager higher rank kept a weaker card
+        top = truth[hi].bit_length() - 1
+        bottom = (truth[lo] & -truth[lo]).bit_length() - 1
+        swapped = list(truth)
+        swapped[hi] = truth[hi] & ~(1 << top) | 1 << bottom
+        swapped[lo] = truth[lo] & ~(1 << bottom) | 1 << top
+        if exchange_fit(swapped[hi] | played_hi, swapped[lo] | played_lo, k, True):
+            continue
+        tried += 1
+        view = read(obs, rnd.rules)
+        trust = [0.0] + [1.0] * (rnd.n_seats - 1)  # every other seat taken as eager (greedy)
+        eager = [t > 0 for t in trust]
+        sampler = Sampler(view, Knowledge({}, {}), random.Random(2), trust=trust, exchange=True)
+        plain = Sampler(view, Knowledge({}, {}), random.Random(2), trust=trust)
+        assert sampler.weight(truth, eager) == plain.weight(truth, eager)
+        assert sampler.weight(swapped, eager) == pytest.approx(SURE_PASS * plain.weight(swapped, eager))
+        # drawn deals fit far more often with the check than without
+        fit_on = fit_off = 0
+        for _ in range(100):
+            h = sampler.sample()
+            fit_on += exchange_fit(h[hi] | played_hi, h[lo] | played_lo, k, True)
+            h = plain.sample()
+            fit_off += exchange_fit(h[hi] | played_hi, h[lo] | played_lo, k, True)
+        assert fit_on > fit_off and fit_on > 80
+        if tried >= 3:
+            break
+    assert tried >= 3

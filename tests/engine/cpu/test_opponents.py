@@ -8,7 +8,9 @@ import random
 import pytest
 
 from dfg_bridge.engine import Meld, Pass, Play, Round, Rules
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, pass_notes, walk
+from dfg_bridge.engine.cpu.acts import walk
+from dfg_bridge.engine.cpu.belief import Knowledge, Sampler
+from dfg_bridge.engine.cpu.clues import pass_notes
 from dfg_bridge.engine.cpu.opponents import (
     BROKEN_PAIR,
     CARRY,
@@ -185,7 +187,7 @@ def test_an_eager_seat_that_passed_is_dealt_no_beater() -> None:
 
 
 def test_strong_plays_each_seat_as_its_reading_says() -> None:
-    from dfg_bridge.engine.cpu.search import Settings
+    from dfg_bridge.engine.cpu.search import Settings, settings_for
     from dfg_bridge.engine.cpu.strong import StrongPlayer
 
     rnd = _round()
@@ -195,8 +197,8 @@ def test_strong_plays_each_seat_as_its_reading_says() -> None:
     view = _view(rnd, 3)
     assert StrongPlayer(1, settings=Settings(opponents="plain"))._eagerness(view) is None
     assert StrongPlayer(1, settings=Settings(opponents="greedy"))._eagerness(view) == [1.0] * 4
-    read_ = StrongPlayer(1)._eagerness(view)  # the default: read from the plays
-    assert read_ == Style().eagerness(view)
+    read_ = StrongPlayer(1)._eagerness(view)  # the default: read from the plays (minecraft's prior)
+    assert read_ == Style().eagerness(view, settings_for("minecraft").eager_prior)
     assert read_[3] == 0.0 and all(0.0 < e < 1.0 for e in read_[:3])
     # and the decision itself stays legal and reproducible with a fixed deal count
     legal = list(rnd.legal_actions(3))
@@ -369,3 +371,37 @@ def test_cards_only_one_seat_may_hold_go_to_it() -> None:
         hands = sampler.deal([False, True, True, False])
         assert not hands[1] & avoid[1] and not hands[2] & avoid[2]
         assert [h.bit_count() for h in hands] == [3, 2, 2, 3]
+
+
+def test_an_eager_giver_kept_nothing_weaker_than_what_it_gave_back() -> None:
+    # uecda round 2 with five greedy seats: the 大富豪 and 富豪 give back their weakest cards once the
+    # lower ranks' strongest are in their hands, so the receiver knows each kept nothing weaker
+    from dfg_bridge.engine import Match
+    from dfg_bridge.engine.cpu import make_cpu
+    from dfg_bridge.engine.cpu.opponents import gave_weakest
+
+    rules = Rules.preset("uecda")
+    cpu = make_cpu("greedy", 0, rules=rules)
+    told = 0
+    for seed in range(3, 9):
+        match = Match(rules, 5, seed=seed)
+        rnd = match.start_round()
+        assert all(gave_weakest(_view(rnd, s)) == {} for s in range(5))  # round 1: no exchange
+        while not rnd.over:
+            s = min(rnd.awaiting())
+            rnd.apply(cpu.decide(rnd.observation(s), list(rnd.legal_actions(s))))
+        match.finish_round()
+        rnd = match.start_round()
+        while rnd.phase.value == "exchange":
+            s = min(rnd.awaiting())
+            rnd.apply(cpu.decide(rnd.observation(s), list(rnd.legal_actions(s))))
+        ranking = match.records[-1].ranking
+        for giver, receiver in ((ranking[0], ranking[-1]), (ranking[1], ranking[-2])):
+            floor = gave_weakest(_view(rnd, receiver))
+            assert set(floor) == {giver}
+            assert not floor[giver] & rnd.hand_mask(giver)  # true of the real hand
+            assert shunned(_view(rnd, receiver)).get(giver, 0) & floor[giver] == floor[giver]
+            told += floor[giver].bit_count()
+            # the seat whose strongest cards came to it learns no floor (that ceiling is Knowledge's)
+            assert gave_weakest(_view(rnd, giver)) == {}
+    assert told > 20

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from dfg_bridge.engine import Pass, Play, Round, Rules
-from dfg_bridge.engine.cpu.belief import broken_melds
+from dfg_bridge.engine.cpu.clues import broken_melds
 from dfg_bridge.engine.cpu.playout import policy_playout
 from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, shipped_weights
 from dfg_bridge.engine.cpu.train import evaluate, main, train

@@ -12,17 +12,21 @@ from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning
 
 
 def test_presets_without_changes_keep_the_defaults() -> None:
-    assert settings_for("minecraft") == Settings()
+    assert settings_for("dqx") == Settings()
     assert settings_for("no-such-preset") == Settings()
-    assert settings_for("minecraft", clock="cpu") == Settings(clock="cpu")
+    assert settings_for("dqx", clock="cpu") == Settings(clock="cpu")
 
 
 def test_a_preset_s_changes_apply_and_the_caller_s_win() -> None:
-    uecda = settings_for("uecda")
-    for name, value in PRESET_SETTINGS["uecda"].items():
-        assert getattr(uecda, name) == value
-    assert uecda != Settings()
+    for preset in ("uecda", "minecraft"):
+        got = settings_for(preset)
+        for name, value in PRESET_SETTINGS[preset].items():
+            assert getattr(got, name) == value
+        assert got != Settings()
     assert settings_for("uecda", exchange_search=False).exchange_search is False
+    # a field of programs starts eager, people start careful (measured on ``normal``)
+    assert settings_for("uecda").eager_prior > 0 > settings_for("minecraft").eager_prior
+    assert settings_for("minecraft", eager_prior=0.0).eager_prior == 0.0
 
 
 def _decide_once(cpu: StrongPlayer, preset: str, players: int) -> None:
