@@ -192,10 +192,10 @@ class Sampler:
         """Per seat, the cards it cannot hold if it plays eagerly (:func:`~.opponents.shunned`): dealt
         around rather than rejected afterwards (a few such facts reject most deals)."""
         self.fits = fits
+        """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
         self._plans: dict[tuple[bool, ...], Odds] = {}
         self.soft = {s: w for s, w in careful_weights(view).items() if s in self.need} if soft else {}
         """Per careful seat, per card, the odds of its holding the card (:mod:`.tells`)."""
-        """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
         self.eager = [False] * len(obs.hand_counts)
         """Which seats the last :meth:`sample` took as eager (each with its ``trust``): the playouts
         should play those seats eagerly too."""

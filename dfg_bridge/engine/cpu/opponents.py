@@ -182,7 +182,7 @@ def gave_weakest(view: View) -> dict[int, int]:
 
     The choice is the higher rank's: it gives back after this seat's cards went to it, so its give
     is the second transfer between the two. An eager seat gives its weakest cards, so it kept none
-    weaker than what it gave (a hard fact for ``greedy`` and the UECda standard client).
+    weaker than what it gave (a hard fact for ``greedy``).
     """
     obs = view.obs
     if not view.rules.exchange:
