@@ -37,8 +37,6 @@ from dfg_bridge.engine.moves import (
     mask_of,
 )
 
-_POP4 = tuple(bin(i).count("1") for i in range(16))
-
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
