@@ -5,8 +5,9 @@ this seat gave away (7渡し, 買収) stay with the receiver until they are play
 exchange kept nothing above what it gave. Soft facts (:mod:`.clues`): a seat that passed on a field
 probably could not beat it (縛り included) — a sample in which it holds a card that would have beaten
 the field is kept less often (stronger cards are forgiven more: people save them); the exchange
-between two other seats must fit their titles. Samples are dealt at random and kept by rejection on
-that weight.
+between two other seats must fit their titles. Samples are dealt at random around the hard facts
+(:mod:`.dealer`; with ``exchange``, around that exchange too) and kept by rejection on that weight;
+with ``replay``, the deal that explains the careful seats' acts best (:mod:`.replay`) is kept of a few.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from dfg_bridge.engine.cpu.clues import (
     exchange_fit,
     lead_floors,
     pass_notes,
+    top_ranks,
     violation,
 )
 from dfg_bridge.engine.cpu.dealer import Odds, odds
 from dfg_bridge.engine.cpu.dealer import deal as dealer_deal
+from dfg_bridge.engine.cpu.replay import MISS_FACTOR, CarefulFit
 from dfg_bridge.engine.cpu.tells import careful_weights
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.moves import (
@@ -151,6 +154,8 @@ class Sampler:
         soft: bool = False,
         leads: bool = False,
         exchange: bool = False,
+        replay: CarefulFit | None = None,
+        replays: int = 1,
     ) -> None:
         self.view = view
         self.trust = trust
@@ -191,9 +196,13 @@ class Sampler:
         around rather than rejected afterwards (a few such facts reject most deals)."""
         self.fits = fits
         """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
-        self._plans: dict[tuple[bool, ...], Odds] = {}
+        self._plans: dict[tuple[tuple[bool, ...], tuple[tuple[int, int], ...]], Odds] = {}
         self.soft = {s: w for s, w in careful_weights(view).items() if s in self.need} if soft else {}
         """Per careful seat, per card, the odds of its holding the card (:mod:`.tells`)."""
+        self.replay = replay if replays > 1 else None
+        """Counts the careful seats' acts a deal does not explain (:mod:`.replay`): of ``replays``
+        deals one is kept by those counts."""
+        self.replays = replays
         self.eager = [False] * len(obs.hand_counts)
         """Which seats the last :meth:`sample` took as eager (each with its ``trust``): the playouts
         should play those seats eagerly too."""
@@ -221,6 +230,8 @@ class Sampler:
         hands = [0] * len(self.view.obs.hand_counts)
         hands[self.view.seat] = self.view.hand
         avoids = eager is not None and any(eager[s] for s in self.avoid)
+        if self.exchange:
+            return self._around_exchange(self._constrained(cards, hands, eager), eager)
         if avoids or self.ceiling or self.soft:
             return self._constrained(cards, hands, eager)
         at = 0
@@ -234,29 +245,68 @@ class Sampler:
             hands[s] = h
         return hands
 
-    def _constrained(self, cards: list[int], hands: list[int], eager: list[bool] | None) -> list[int]:
-        """Deal ``cards`` (shuffled) by :mod:`.dealer`: no seat gets a card above its ceiling, an eager
-        seat none it avoids, a careful seat its cards by their weights (:mod:`.tells`)."""
+    def _constrained(
+        self,
+        cards: list[int],
+        hands: list[int],
+        eager: list[bool] | None,
+        held: dict[int, int] | None = None,
+        below: dict[int, int] | None = None,
+    ) -> list[int]:
+        """Deal ``cards`` (shuffled) by :mod:`.dealer`: no seat gets a card above its ceiling (or its
+        ``below`` one), an eager seat none it avoids, a careful seat its cards by their weights
+        (:mod:`.tells`); ``held`` cards stay with their seats (``cards`` must leave them out)."""
         seats = self.seats
         key = tuple(bool(eager and eager[s]) for s in seats)
-        plan = self._plans.get(key)
+        extra = tuple(sorted(below.items())) if below else ()
+        plan = self._plans.get((key, extra))
         if plan is None:
             banned = []
             weights = []
             for s, is_eager in zip(seats, key, strict=True):
                 ban = self.avoid.get(s, 0) if is_eager else 0
-                top = self.ceiling.get(s)
-                if top is not None:
-                    ban |= ~((2 << top) - 1)
+                for top in (self.ceiling.get(s), (below or {}).get(s)):
+                    if top is not None:
+                        ban |= ~((2 << top) - 1)
                 banned.append(ban)
                 weights.append({} if is_eager else self.soft.get(s, {}))
             plan = odds(self.free, banned, weights)
-            self._plans[key] = plan
-        room = [self.need[s] - self.fixed[s].bit_count() for s in seats]
-        got = dealer_deal(cards, room, [self.fixed[s] for s in seats], plan, self.rng)
+            self._plans[key, extra] = plan
+        got = [self.fixed[s] | (held or {}).get(s, 0) for s in seats]
+        room = [self.need[s] - h.bit_count() for s, h in zip(seats, got, strict=True)]
+        dealer_deal(cards, room, got, plan, self.rng)
         for i, s in enumerate(seats):
             hands[s] = got[i]
         return hands
+
+    def _around_exchange(self, hands: list[int], eager: list[bool] | None) -> list[int]:
+        """Deal the cards of ``hands`` again around the exchange: each higher rank of :attr:`exchange`
+        keeps its ``k`` strongest cards, and its lower rank is dealt nothing above the ``k``-th of
+        them (where the lower rank's strongest went; an eager higher rank gave back its weakest, a
+        careful one rarely a card that strong). The rest is dealt again, so a strong card the first
+        deal gave a lower rank goes to a higher rank or a seat outside the pair. Rejecting deals that
+        do not fit (:func:`~.clues.exchange_fit`) would throw most away (seven in eight for a 2-card
+        exchange at the start of a round); the higher ranks' strongest cards are still drawn without
+        regard to the fit, so weak ones come a little too often.
+        """
+        held: dict[int, int] = {}
+        below: dict[int, int] = {}
+        for hi, lo, k, hi_played, _lo_played in self.exchange:
+            if hi in below or lo in held:
+                continue  # a seat in two pairs: left to the weight's check
+            whole = hands[hi] | hi_played
+            ranks = top_ranks(whole)
+            if len(ranks) < k or ranks[k - 1] >= 13:
+                continue  # its k-th strongest card is a joker: no ceiling
+            took = ranks[k - 1]
+            # the dealt cards at or above that rank stay: they make it the k-th strongest
+            held[hi] = hands[hi] & ~self.fixed[hi] & ~((1 << (4 * took)) - 1)
+            below[lo] = 4 * took + 3
+        if not below:
+            return hands
+        cards = [c for c in self.free if not any(h >> c & 1 for h in held.values())]
+        self.rng.shuffle(cards)
+        return self._constrained(cards, hands, eager, held, below)
 
     def weight(self, hands: list[int], eager: list[bool] | None = None) -> float:
         """How well a deal fits the passes and the singles played (1 = fully), with the ``eager``
@@ -290,15 +340,37 @@ class Sampler:
         return w
 
     def sample(self) -> list[int]:
-        """A deal kept by rejection on :meth:`weight` (the best of ``tries`` if none is kept).
+        """A deal kept by rejection on :meth:`weight` (the best of ``tries`` if none is kept); with
+        :attr:`replay`, one of ``replays`` such deals drawn by how many acts each explains.
 
         With ``trust``, each seat is first taken as eager or not (see :attr:`eager`) for this deal.
         """
-        best: tuple[float, list[int]] | None = None
         eager = None
         if self.trust is not None:
             eager = [self.rng.random() < t for t in self.trust]
             self.eager = eager
+        if self.replay is None:
+            return self._kept(eager)
+        picks = []
+        fewest = 1 << 30
+        for _ in range(self.replays):
+            hands = self._kept(eager)
+            # a deal that misses three acts more than the best so far weighs under 2 % of it: left out
+            misses = self.replay.misses(hands, eager, fewest + 2)
+            if not misses:
+                return hands
+            if misses <= fewest + 2:
+                picks.append((MISS_FACTOR**misses, hands))
+                fewest = min(fewest, misses)
+        x = self.rng.random() * sum(w for w, _ in picks)
+        for w, drawn in picks:
+            x -= w
+            if x < 0.0:
+                return drawn
+        return picks[-1][1]
+
+    def _kept(self, eager: list[bool] | None) -> list[int]:
+        best: tuple[float, list[int]] | None = None
         for _ in range(self.tries):
             hands = self.deal(eager)
             if not self.notes and self.fits is None and not self.leads and not self.exchange:

@@ -50,6 +50,14 @@ def careful_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     """The move of the seat to act, played carefully (see the module docstring)."""
     if r.pending_kind:
         return decision_move(r)
+    m = careful_move(r, rules)
+    return m if m is not None else policy(r, rng, rules)
+
+
+def careful_move(r: Round, rules: Rules) -> Move | None:
+    """The careful move of the seat to play, or None where :func:`careful_policy` leaves the choice
+    to the plain policy (革命, unusual fields, nothing to lead by its rules): the part that never
+    draws a random number."""
     seat = r.turn
     hand = r.hand_mask(seat)
     if not r.inverted:
@@ -67,7 +75,7 @@ def careful_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
             if m[0] == K_PASS:
                 m = _mate_answer(r, hand, others, f, rules) or _joker_answer(r, hand, others, f, rules)
             return m or PASS
-    return policy(r, rng, rules)
+    return None
 
 
 def top_rank(cards: int) -> int:

@@ -100,7 +100,7 @@ def lead_floors(view: View, acts: list[Act] | None = None) -> list[tuple[int, in
     return out
 
 
-def _top_ranks(cards: int) -> list[int]:
+def top_ranks(cards: int) -> list[int]:
     """The ranks of ``cards``, strongest first, with repeats (the exchange's order: jokers 13)."""
     out = [13] * (cards >> 52).bit_count()
     for r in range(12, -1, -1):
@@ -119,8 +119,8 @@ def exchange_fit(higher: int, lower: int, k: int, eager: bool) -> bool:
     strongest (the cards it took); an eager higher rank gave back cards no stronger than any it kept,
     so then none may, and ``k`` of the lower rank's cards are no stronger than the higher's weakest.
     """
-    high = _top_ranks(higher)
-    low = _top_ranks(lower)
+    high = top_ranks(higher)
+    low = top_ranks(lower)
     if len(high) < k or len(low) <= k:
         return True
     took = high[k - 1]

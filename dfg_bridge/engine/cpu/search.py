@@ -94,12 +94,18 @@ class Settings:
     passes and plays tell, :meth:`~.belief.Sampler.sample`)."""
     read_exchange: bool = False
     """Deals fit this round's card exchange between two other seats (:func:`~.clues.exchange_fit`: the
-    lower rank gave its strongest cards; a seat taken as eager gave back its weakest). Off: the deals
-    fit better, but kept by rejection alone most of those drawn for a 平民 fail, and play measured
-    weaker (README, "CPU opponents")."""
+    lower rank gave its strongest cards; a seat taken as eager gave back its weakest): the lower rank
+    is dealt around the higher rank's strongest cards (:meth:`~.belief.Sampler.deal`), the rest is
+    checked by rejection. On in ``minecraft``; in ``uecda`` the deals fit better but play measured the
+    same (README, "CPU opponents")."""
     careful_leads: bool = False
     """A seat read as careful that led from a big hand is dealt a card weaker than its lead rarely
     (:func:`~.clues.lead_floors`: ``normal`` leads its weakest loose meld)."""
+    careful_replay: int = 0
+    """Deals drawn per sample, one kept by how many acts of the seats read as careful it explains when
+    the history is replayed from it (:mod:`.replay`: the careful policy's moves; each replay costs
+    about 0.4 ms). 0 or 1: off (the deals fit ``normal`` better, but there are fewer of them, and
+    play measured no better: README, "CPU opponents")."""
     careful_tells: bool = False
     """Deal the seats read as careful their cards by what their plays tell card by card (:mod:`.tells`)
     rather than only rejecting deals in which a single's rank-mates stayed in the hand."""
@@ -116,17 +122,21 @@ PRESET_SETTINGS: dict[str, dict[str, Any]] = {
     },
     "minecraft": {
         "eager_prior": -2.0,
+        "deadline_share": 0.72,
+        "read_exchange": True,
     },
 }
 """Per rules preset, the changes to :class:`Settings` measured better there (README, "CPU levels").
 
 Against ``greedy`` (uecda) the search may overrule the heuristic readily and choose the exchange by
-playouts; against ``normal`` (minecraft) the same changes measured worse, so that preset keeps the
-other defaults. A UECda field is programs, most of them rule-based clients that play their weakest
+playouts; against ``normal`` (minecraft) those changes measured worse, so that preset keeps their
+defaults. A UECda field is programs, most of them rule-based clients that play their weakest
 cards: there a seat is taken as eager until its acts say otherwise (``eager_prior``; one beater passed
 up weighs about as much against it). People mostly play carefully: under ``minecraft`` a seat starts
 at 12 % eager (at even odds the deals were over-confident against ``normal``: cards dealt at 83 %
-were in that hand 57 % of the time)."""
+were in that hand 57 % of the time). ``minecraft`` also searches as long as ``uecda`` does (its
+decisions stayed within 150 ms at the 99th percentile) and deals around the exchange between two other
+seats."""
 
 
 TITLE_VALUES: dict[tuple[str, int], tuple[float, ...]] = {

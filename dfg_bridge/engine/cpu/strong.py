@@ -39,6 +39,7 @@ from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
 from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
+from dfg_bridge.engine.cpu.replay import CarefulFit
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, place_values, settings_for
 from dfg_bridge.engine.cpu.solo import SoloSolver
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
@@ -167,6 +168,8 @@ class StrongPlayer:
             tries=self.settings.sample_tries,
             leads=self.settings.careful_leads,
             exchange=self.settings.read_exchange,
+            replay=CarefulFit(view) if self.settings.careful_replay > 1 and trust is not None else None,
+            replays=self.settings.careful_replay,
         )
         ranker = self._ranker(view.rules)
         world = base.with_hands(sampler.sample()) if ranker is not None else None

@@ -316,3 +316,56 @@ def test_the_sampler_weighs_deals_by_the_exchange_between_two_other_seats() -> N
         if tried >= 3:
             break
     assert tried >= 3
+
+
+def test_deals_are_dealt_around_the_exchange_between_two_other_seats() -> None:
+    # not by rejection: a bare deal already fits the exchange (a random one fits a 2-card exchange
+    # of eager seats one time in eight), every card goes to a seat that may hold it, and the true
+    # hands keep their weight
+    from dfg_bridge.engine.cpu.clues import exchange_fit, top_ranks
+
+    fit_on = fit_off = dealt = kept = 0
+    for rnd in _exchange_positions("uecda", "greedy", 4)[::3]:
+        obs = rnd.observation(0)
+        view = read(obs, rnd.rules)
+        trust = [0.0] + [1.0] * (rnd.n_seats - 1)
+        eager = [t > 0 for t in trust]
+        whole = _whole_hands(rnd)
+        truth = [rnd.hand_mask(s) for s in range(rnd.n_seats)]
+        around = Sampler(view, Knowledge({}, {}), random.Random(3), trust=trust, exchange=True)
+        plain = Sampler(view, Knowledge({}, {}), random.Random(3), trust=trust)
+        pairs = [
+            (hi, lo, k, whole[hi] & ~truth[hi], whole[lo] & ~truth[lo])
+            for hi, lo, k in obs.exchange_pairs
+            if 0 not in (hi, lo) and obs.hand_counts[hi] > 6 and obs.hand_counts[lo] > 6
+        ]
+        if not pairs:
+            continue
+        assert around.weight(truth, eager) == plain.weight(truth, eager)
+        for _ in range(20):
+            for sampler in (around, plain):
+                h = sampler.deal(eager)
+                assert h[0] == truth[0]
+                assert sorted(bin(h[s]).count("1") for s in range(1, rnd.n_seats)) == sorted(
+                    obs.hand_counts[1:]
+                )
+                dealt_cards = 0
+                for s in range(1, rnd.n_seats):
+                    dealt_cards |= h[s]
+                assert dealt_cards == view.unseen  # no card lost or doubled
+                # the lower rank kept nothing above the higher rank's k-th strongest card (the eager
+                # higher rank's part, that it kept nothing weaker than it gave back, is left to the
+                # weight)
+                ok = all(
+                    top_ranks(h[lo] | pl)[0] <= top_ranks(h[hi] | ph)[k - 1] for hi, lo, k, ph, pl in pairs
+                )
+                if sampler is around:
+                    fit_on += ok
+                    dealt += 1
+                else:
+                    fit_off += ok
+            h = around.sample()
+            kept += all(exchange_fit(h[hi] | ph, h[lo] | pl, k, True) for hi, lo, k, ph, pl in pairs)
+    assert dealt >= 200
+    assert fit_on > 0.9 * dealt and fit_off < 0.75 * dealt, (fit_on, fit_off, dealt)
+    assert kept > 0.95 * dealt / 2
