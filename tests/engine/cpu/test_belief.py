@@ -346,9 +346,7 @@ def test_deals_are_dealt_around_the_exchange_between_two_other_seats() -> None:
             for sampler in (around, plain):
                 h = sampler.deal(eager)
                 assert h[0] == truth[0]
-                assert sorted(bin(h[s]).count("1") for s in range(1, rnd.n_seats)) == sorted(
-                    obs.hand_counts[1:]
-                )
+                assert [h[s].bit_count() for s in range(1, rnd.n_seats)] == list(obs.hand_counts[1:])
                 dealt_cards = 0
                 for s in range(1, rnd.n_seats):
                     dealt_cards |= h[s]
@@ -368,4 +366,4 @@ def test_deals_are_dealt_around_the_exchange_between_two_other_seats() -> None:
             kept += all(exchange_fit(h[hi] | ph, h[lo] | pl, k, True) for hi, lo, k, ph, pl in pairs)
     assert dealt >= 200
     assert fit_on > 0.9 * dealt and fit_off < 0.75 * dealt, (fit_on, fit_off, dealt)
-    assert kept > 0.95 * dealt / 2
+    assert kept > 0.9 * dealt, (kept, dealt)  # one sample per bare deal of ``around``
