@@ -58,16 +58,22 @@ def played_from(history: tuple[Action, ...]) -> list[int]:
     return out
 
 
+def played_by_seat(history: tuple[Action, ...], seats: int) -> list[int]:
+    """Per seat, every card it played in ``history`` (it held them all when the round's play began)."""
+    played = [0] * seats
+    for a in history:
+        if isinstance(a, Play):
+            played[a.seat] |= mask_of(a.meld.cards)
+    return played
+
+
 def _replayed(view: View) -> list[Act] | None:
     obs = view.obs
     history = obs.history
     if not history or obs.transfers or len(obs.present or ()) not in (0, len(obs.hand_counts)):
         return None
     n = len(obs.hand_counts)
-    played = [0] * n
-    for a in history:
-        if isinstance(a, Play):
-            played[a.seat] |= mask_of(a.meld.cards)
+    played = played_by_seat(history, n)
     hands = [0] * n
     hands[obs.seat] = view.hand | played[obs.seat]
     spare = view.unseen

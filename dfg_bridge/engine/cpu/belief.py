@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dfg_bridge.engine.actions import Action, Give, Play
-from dfg_bridge.engine.cpu.acts import acts_of
+from dfg_bridge.engine.actions import Action, Give
+from dfg_bridge.engine.cpu.acts import acts_of, played_by_seat
 from dfg_bridge.engine.cpu.clues import (
     BROKEN_FACTOR,
     LEAD_FACTOR,
@@ -37,7 +37,6 @@ from dfg_bridge.engine.cpu.tells import careful_weights
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.moves import (
     bits,
-    mask_of,
 )
 
 
@@ -99,7 +98,7 @@ class Tracker:
             if not seen and partner is not None and k:
                 # told nothing of which cards came (UECda): they are among our k strongest now, so
                 # the rest of its hand ranks no higher than our k-th strongest card
-                ranks = sorted(((c >> 2) if c < 52 else 13 for c in bits(view.hand)), reverse=True)
+                ranks = top_ranks(view.hand)
                 if len(ranks) >= k and ranks[k - 1] < 13:
                     self._below[partner] = 4 * ranks[k - 1] + 3
 
@@ -211,12 +210,9 @@ class Sampler:
         rules = view.rules
         if rules.seven_pass or rules.ten_discard or rules.queen_bomber or rules.nakama_card:
             return []  # cards changed hands after the exchange: the round's hands no longer tell it
-        played: dict[int, int] = {}
-        for a in view.obs.history:
-            if isinstance(a, Play):
-                played[a.seat] = played.get(a.seat, 0) | mask_of(a.meld.cards)
+        played = played_by_seat(view.obs.history, len(view.obs.hand_counts))
         return [
-            (hi, lo, k, played.get(hi, 0), played.get(lo, 0))
+            (hi, lo, k, played[hi], played[lo])
             for hi, lo, k in view.obs.exchange_pairs
             if hi in self.need and lo in self.need
         ]
@@ -304,7 +300,10 @@ class Sampler:
             below[lo] = 4 * took + 3
         if not below:
             return hands
-        cards = [c for c in self.free if not any(h >> c & 1 for h in held.values())]
+        stay = 0
+        for h in held.values():
+            stay |= h
+        cards = [c for c in self.free if not stay >> c & 1]
         self.rng.shuffle(cards)
         return self._constrained(cards, hands, eager, held, below)
 

@@ -13,11 +13,12 @@ history (about 0.4 ms), so the sampler weighs only a few deals per sample with i
 from __future__ import annotations
 
 from dfg_bridge.engine.actions import Action, Pass, Play
+from dfg_bridge.engine.cpu.acts import played_by_seat
 from dfg_bridge.engine.cpu.careful import careful_move
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.errors import EngineError
 from dfg_bridge.engine.melds import move_of_meld
-from dfg_bridge.engine.moves import PASS, Move, cards_of, mask_of
+from dfg_bridge.engine.moves import PASS, Move, cards_of
 from dfg_bridge.engine.round import Round
 
 MISS_FACTOR = 0.25
@@ -38,13 +39,11 @@ class CarefulFit:
         """Whether the history is plays and passes only (else nothing is checked: cards that changed
         hands within the round, 7渡し or 10捨て, would need a replay of their own)."""
         self.acts = acts
-        self.played = [0] * len(obs.hand_counts)
-        for a in acts:
-            if isinstance(a, Play):
-                self.played[a.seat] |= mask_of(a.meld.cards)
-        self.moves: list[Move | None] = [move_of_meld(a.meld) if isinstance(a, Play) else PASS for a in acts]
-        if any(m is None for m in self.moves):
-            self.usable = False
+        self.played = played_by_seat(obs.history, len(obs.hand_counts))
+        moves = [move_of_meld(a.meld) if isinstance(a, Play) else PASS for a in acts]
+        self.moves: list[Move] = [m for m in moves if m is not None]
+        if len(self.moves) != len(acts):
+            self.usable = False  # a meld the engine cannot read: nothing to replay
 
     def misses(self, hands: list[int], eager: list[bool] | None, limit: int = 1 << 30) -> int:
         """How many acts of the seats not taken as ``eager`` the deal ``hands`` does not explain (the
@@ -61,7 +60,7 @@ class CarefulFit:
         missed = 0
         for a, move in zip(self.acts, self.moves, strict=True):
             seat = a.seat
-            if r.pending_kind or r.turn != seat or move is None:
+            if r.pending_kind or r.turn != seat:
                 break  # the engine's turn order went elsewhere (a rule the replay does not model)
             if seat != me and not (eager and eager[seat]) and r.hand_mask(seat).bit_count() > 1:
                 m = careful_move(r, rules)

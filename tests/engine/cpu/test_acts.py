@@ -86,3 +86,19 @@ def test_a_history_the_engine_cannot_follow_is_read_from_the_plays() -> None:
             rnd.make_move(greedy_policy(rnd, rng, rules))
     assert seen > 0
     assert all(isinstance(a, (Play, Pass)) for a, *_ in acts_of(view))
+
+
+def test_each_seat_s_played_cards_are_its_dealt_cards_minus_its_hand() -> None:
+    from dfg_bridge.engine.cpu.acts import played_by_seat
+
+    checked = 0
+    for rnd, _faced in _recorded_rounds("minecraft", 10):
+        obs = rnd.observation(rnd.turn)
+        played = played_by_seat(obs.history, rnd.n_seats)
+        for s in range(rnd.n_seats):
+            assert not played[s] & rnd.hand_mask(s)
+            checked += played[s] != 0
+        assert sum(p.bit_count() for p in played) == sum(
+            len(a.meld.cards) for a in obs.history if isinstance(a, Play)
+        )
+    assert checked > 20
