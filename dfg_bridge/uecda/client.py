@@ -141,6 +141,7 @@ class Client:
         return action
 
     def _exchange(self, game: Game, give: int, ranks: tuple[int, ...]) -> None:
+        game.exchange_told(ranks)
         seat = game.my_seat
         legal: list[Action] = [Give(seat, combo) for combo in combinations(game.hand, give)]
         action = self._decide(game, legal, "exchange")

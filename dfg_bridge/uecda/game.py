@@ -103,6 +103,8 @@ class Game:
     field_by: int | None = None
     passed: set[int] = field(default_factory=set)
     transfers: list[tuple[int, int, tuple[Card, ...]]] = field(default_factory=list)
+    exchange: tuple[tuple[int, int, int], ...] = ()
+    """(higher, lower, cards) seats of this game's exchange, once it is sure there was one."""
     state: State | None = None
     _turn: tuple[int, tuple[int, ...]] | None = None  # (seat, counts before) of the turn just played
     _last_field: Played | None = None
@@ -150,6 +152,20 @@ class Game:
         by_rank = {r: p for p, r in enumerate(ranks[: len(self.seats)])}
         if receiver_rank in by_rank:
             self.transfers.append((self.my_seat, self.seat_of(by_rank[receiver_rank]), cards))
+
+    def exchange_told(self, ranks: tuple[int, ...]) -> None:
+        """The server asked this client to give cards back: this game has an exchange, between the
+        players of ranks 0 and 4 (two cards) and 1 and 3 (one card) by ``ranks`` (per player number).
+
+        A lower rank is not asked anything, so only a higher rank knows the exchange for sure."""
+        by_rank = {r: p for p, r in enumerate(ranks[: len(self.seats)])}
+        n = len(self.seats)
+        pairs = []
+        for high, cards in ((0, 2), (1, 1)):
+            low = n - 1 - high
+            if high < low and high in by_rank and low in by_rank:
+                pairs.append((self.seat_of(by_rank[high]), self.seat_of(by_rank[low]), cards))
+        self.exchange = tuple(pairs)
 
     def _settle(self, counts: tuple[int, ...]) -> None:
         """Decide whether the seat of the last turn played (its count fell) or passed."""
@@ -232,6 +248,7 @@ class Game:
             present=frozenset(range(n)),
             step=len(self.history),
             transfers=tuple(self.transfers),
+            exchange_pairs=self.exchange,
         )
 
     def legal(self, obs: Observation) -> list[Action]:

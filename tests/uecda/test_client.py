@@ -134,3 +134,19 @@ def test_bad_sizes_are_protocol_errors() -> None:
     with pytest.raises(pr.ProtocolError) as err:
         pr.unpack(b"\0" * 10)
     assert err.value.code == "bad_size"
+
+
+def test_a_higher_rank_learns_the_whole_exchange_from_the_ranks() -> None:
+    # asked to give cards back, the client knows this game has an exchange, and the ranks of row 6
+    # say between whom: the 大富豪's read of the 大貧民 (Tracker.note) needs that pair
+    mine: list[Observation] = []
+    server, _ = _session(["greedy"] * 5, games=4, seed=7, seen=mine)
+    rankings = server.referee.rankings
+    expected = {
+        ((prev[0], prev[-1], 2), (prev[1], prev[-2], 1)) for prev in rankings[:-1] if 0 in (prev[0], prev[1])
+    }
+    told = {o.exchange_pairs for o in mine if o.exchange_pairs}
+    assert expected and told == expected
+    # every decision of a game in which it gave cards carries them, the exchange's first
+    gave = [o for o in mine if o.phase == "exchange"]
+    assert len(gave) == len(expected) and all(o.exchange_pairs for o in gave)
