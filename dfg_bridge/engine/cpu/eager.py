@@ -1,8 +1,9 @@
 """An eager playout policy (貪欲なプレイアウト): the weakest legal meld, jokers last, pass only when forced.
 
 :mod:`.opponents` reads which seats play like this; ``strong`` then plays them with this policy in its
-playouts. Big hands on plain fields are decided from the hand's bits; everything else goes through
-the engine's move list (:func:`greedy_listed`), and both give the same move.
+playouts. Plain leads and answers are decided from the hand's bits (a forced pass too); odd fields,
+leads under 革命, jokers and a play that would finish the hand go through the engine's move list
+(:func:`greedy_listed`), and both give the same move.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from collections.abc import Callable
 from dfg_bridge.engine.cpu.hand import is_foul
 from dfg_bridge.engine.cpu.playout import answer_suits, decision_move, plain_field, stairs_up
 from dfg_bridge.engine.moves import (
+    JOKER_BITS,
     K_GROUP,
     K_PASS,
+    PASS,
+    REAL_BITS,
     Move,
     group_move,
     move_strength,
+    single_move,
 )
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
@@ -31,13 +36,19 @@ def greedy_policy(r: Round, rng: random.Random, rules: Rules) -> Move:
     if r.pending_kind:
         return decision_move(r)
     hand = r.hand_mask(r.turn)
-    if hand.bit_count() > 4:  # big hands in plain situations: from the hand's bits
-        f = r.field_move
-        if f is None:
-            m = None if r.inverted else weakest_lead(hand, rules)
-        else:
-            m = _greedy_answer(r, hand, f) if plain_field(r, f) else None
+    # plain situations are decided from the hand's bits; the move list is left for odd fields, 革命
+    # leads, jokers and a last play that might finish on a forbidden card (反則上がり)
+    f = r.field_move
+    if f is None:
+        m = None if r.inverted else weakest_lead(hand, rules)
         if m is not None:
+            return m
+    elif plain_field(r, f):
+        m = _greedy_answer(r, hand, f)
+        if m is None:
+            if not hand & JOKER_BITS:
+                return PASS  # nothing beats the field and no joker could: the pass is forced
+        elif m[1] != hand:
             return m
     return greedy_listed(r, rules, hand)
 
@@ -66,9 +77,21 @@ def greedy_listed(r: Round, rules: Rules, hand: int) -> Move:
 def _greedy_answer(r: Round, hand: int, f: Move) -> Move | None:
     """The weakest joker-free cards that beat a single or group field (None: a joker or a pass)."""
     inv = r.inverted
-    fk = 12 - f[4] if inv else f[4]
     size = f[3]
     lock = r.lock_mask
+    if size == 1 and not lock:
+        # a single: the weakest card past the field's rank is one bit scan away
+        real = hand & REAL_BITS
+        if inv:
+            below = real & ((1 << (4 * f[4])) - 1)
+            if not below:
+                return None
+            rr = (below.bit_length() - 1) >> 2
+            suits = (below >> (4 * rr)) & 15
+            return single_move(4 * rr + ((suits & -suits).bit_length() - 1))
+        above = real >> (4 * (f[4] + 1)) << (4 * (f[4] + 1))
+        return single_move((above & -above).bit_length() - 1) if above else None
+    fk = 12 - f[4] if inv else f[4]
     for k in range(fk + 1, 13):
         rr = 12 - k if inv else k
         suits = answer_suits((hand >> (4 * rr)) & 15, size, lock)
