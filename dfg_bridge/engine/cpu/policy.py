@@ -134,6 +134,7 @@ def features(r: Round, moves: list[Move], rules: Rules) -> list[tuple[int, ...]]
         s += 1
     ob = _OPP_BUCKET[fewest]
     beat = _beaters(others, inv)
+    eights = rules.eight_cut
     out: list[tuple[int, ...]] = []
     for m in moves:
         kind = m[0]
@@ -156,7 +157,8 @@ def features(r: Round, moves: list[Move], rules: Rules) -> list[tuple[int, ...]]
             lst.append(_JOKER + lead * 4 + hb)
         if kind <= K_GROUP and m[4] != JOKER_RANK and (hand & ~mask) >> (4 * m[4]) & 15:
             lst.append(_BREAK + lead * 4 + hb)
-        if cuts(m, rules):
+        # 8切り: a joker-free play cuts when it holds an 8 (rank index 5, bits 20–23)
+        if eights and (cuts(m, rules) if m[2] else mask >> 20 & 15):
             lst.append(_CUT + lead * 4 + hb)
         if size >= 4 and triggers_revolution(m, rules):
             lst.append(_REV + hb)
@@ -174,13 +176,18 @@ def _beaters(others: int, inv: bool) -> list[int]:
     In a playout the other hands are the sampled deal's: a play above it is one nobody answers."""
     jokers = (others & JOKER_BITS).bit_count()
     beat = [-1, 13 if jokers else -1, -1, -1, -1]
-    for rr in range(13):
-        c = _POP4[(others >> (4 * rr)) & 15]
+    # from the strongest rank down: the first rank that can make a group of n is the answer for n
+    missing = 3 if jokers else 4  # of beat[1..4] still unset (a joker already settles singles)
+    for st in range(12, -1, -1):
+        c = _POP4[(others >> (4 * (12 - st if inv else st))) & 15]
         if not c:
             continue
-        st = 12 - rr if inv else rr
         for n in range(1, min(4, c + jokers) + 1):
-            beat[n] = max(beat[n], st)
+            if beat[n] < 0:
+                beat[n] = st
+                missing -= 1
+        if not missing:
+            break
     return beat
 
 
@@ -201,8 +208,8 @@ class Policy:
 
     def scores(self, feats: list[tuple[int, ...]]) -> list[float]:
         """The score of each move."""
-        w = self.w
-        return [sum(w[i] for i in f) for f in feats]
+        get = self.w.__getitem__
+        return [sum(map(get, f)) for f in feats]
 
     def sample(self, r: Round, moves: list[Move], rng: random.Random, rules: Rules) -> Move:
         """One move drawn from the policy."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dfg_bridge.engine import Pass, Play, Round, Rules
+from dfg_bridge.engine.cards import parse_cards
 from dfg_bridge.engine.cpu.clues import broken_melds
 from dfg_bridge.engine.cpu.playout import policy_playout
 from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, shipped_weights
@@ -190,3 +194,52 @@ def test_weights_learned_before_the_safe_block_still_load_and_train(tmp_path: ob
     bad.write_text(json.dumps([1.0, 2.0]))
     with pytest.raises(SystemExit):
         main(["--rounds", "0", "--init", str(bad)])
+
+
+@given(others=st.integers(min_value=0, max_value=(1 << 54) - 1), inverted=st.booleans())
+def test_the_strongest_answer_per_group_size_is_found_from_the_top_down(others: int, inverted: bool) -> None:
+    # _beaters stops at the first rank that settles every size: the same as taking the maximum
+    # strength over all ranks that can make a group of that size (jokers fill in)
+    from dfg_bridge.engine.cpu.policy import _beaters
+
+    jokers = (others >> 52).bit_count()
+    expected = [-1, 13 if jokers else -1, -1, -1, -1]
+    for rr in range(13):
+        c = ((others >> (4 * rr)) & 15).bit_count()
+        strength = 12 - rr if inverted else rr
+        for n in range(1, 5):
+            if c and c + jokers >= n:
+                expected[n] = max(expected[n], strength)
+    assert _beaters(others, inverted) == expected
+
+
+def test_an_eight_cuts_in_the_features_with_or_without_a_joker() -> None:
+    from dfg_bridge.engine.cpu.hand import cuts
+    from dfg_bridge.engine.cpu.policy import _CUT
+
+    rules = Rules.preset("minecraft")
+    assert rules.eight_cut
+    # a lead with the joker beside an 8 and in the middle of ♠7–9: every way to play it
+    built = Round.from_hands(
+        rules,
+        [list(parse_cards("S7 S9 H8 JK D3")), list(parse_cards("C4 C5")), list(parse_cards("C6"))],
+        leader=0,
+    )
+    # (positions() goes on playing each round after it yields it: look at each one at once)
+    rounds = itertools.chain(
+        [built],
+        (
+            rnd
+            for rnd, _seat in positions(300, seed=5)
+            if rnd.rules.name == "minecraft" and rnd.phase.value == "play" and not rnd.pending_kind
+        ),
+    )
+    jokers = cut = 0
+    for rnd in rounds:
+        ms = rnd.moves()
+        for m, f in zip(ms, features(rnd, ms, rules), strict=True):
+            marked = any(_CUT <= i < _CUT + 8 for i in f)
+            assert marked == (m[0] != K_PASS and cuts(m, rules)), m
+            cut += marked
+            jokers += marked and m[2] > 0
+    assert cut > 20 and jokers > 0
