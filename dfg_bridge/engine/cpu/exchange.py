@@ -56,11 +56,15 @@ def give_options(
 
 
 def receiver_of(view: View, size: int) -> int | None:
-    """The seat our cards go to: the one whose strongest ``size`` cards came to us."""
+    """The seat our cards go to: the one whose strongest ``size`` cards came to us (by the exchange's
+    pairs when we are not told which cards came, as under UECda's hidden receipt)."""
     me = view.seat
     for giver, receiver, cards in view.obs.transfers:
         if receiver == me and len(cards) == size and giver != me:
             return giver
+    for high, low, cards_n in view.obs.exchange_pairs:
+        if high == me and cards_n == size and low != me:
+            return low
     return None
 
 
@@ -73,10 +77,16 @@ def previous_ranking(view: View, receiver: int, size: int) -> tuple[int, ...] | 
         middle = [s for s in present if s not in (me, receiver)]
         return (me, *middle, receiver)
     top = view.obs.prev_daifugo
+    bottom = None
+    for high, low, cards_n in view.obs.exchange_pairs:
+        if cards_n >= 2:  # the 大富豪 and 大貧民's pair
+            top = high if top is None else top
+            bottom = low
     if top is None or top in (me, receiver):
         return None
-    rest = [s for s in present if s not in (me, receiver, top)]
-    return (top, me, *rest[:-1], receiver, *rest[-1:])
+    rest = [s for s in present if s not in (me, receiver, top, bottom)]
+    last = [bottom] if bottom is not None and bottom in present else rest[-1:]
+    return (top, me, *(rest if bottom is not None else rest[:-1]), receiver, *last)
 
 
 class ExchangeWorlds:

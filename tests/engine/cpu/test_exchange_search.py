@@ -66,3 +66,33 @@ def test_strong_searches_the_exchange_and_gives_legal_cards() -> None:
             off.decide(rnd.observation(seat), legal)
             assert off.last_deals == 0
     assert searched >= 5
+
+
+def test_under_uecda_s_hidden_receipt_the_pairs_name_the_receiver_and_the_shipped_level_searches() -> None:
+    # UECda does not tell a 大富豪 or 富豪 which cards came (exchange_hidden): the exchange's pairs
+    # still say who gets the cards back, so the search runs (it silently fell back to the
+    # heuristic's give before)
+    rules = Rules.preset("uecda")
+    assert rules.exchange_hidden
+    searched = 0
+    for seed in (3, 4):
+        match = Match(rules, 5, seed=seed)
+        rnd = match.start_round()
+        greedy = make_cpu("greedy", 0, rules=rules)
+        while not rnd.over:
+            s = min(rnd.awaiting())
+            rnd.apply(greedy.decide(rnd.observation(s), list(rnd.legal_actions(s))))
+        ranking = match.finish_round().ranking
+        rnd = match.start_round()
+        for seat, size, partner in ((ranking[0], 2, ranking[-1]), (ranking[1], 1, ranking[-2])):
+            obs = rnd.observation(seat)
+            assert not [t for t in obs.transfers if t[1] == seat]  # told nothing of what came
+            view = read(obs, rules)
+            assert receiver_of(view, size) == partner
+            prev = previous_ranking(view, partner, size)
+            assert prev is not None and prev[0] == ranking[0] and prev[-1] == ranking[-1]
+            legal = list(rnd.legal_actions(seat))
+            cpu = StrongPlayer(seed, 60, rules)  # the shipped uecda level
+            assert cpu.decide(obs, legal) in legal
+            searched += cpu.last_deals > 0
+    assert searched == 4
