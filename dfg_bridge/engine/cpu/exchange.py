@@ -84,9 +84,11 @@ def previous_ranking(view: View, receiver: int, size: int) -> tuple[int, ...] | 
             bottom = low
     if top is None or top in (me, receiver):
         return None
-    rest = [s for s in present if s not in (me, receiver, top, bottom)]
-    last = [bottom] if bottom is not None and bottom in present else rest[-1:]
-    return (top, me, *(rest if bottom is not None else rest[:-1]), receiver, *last)
+    if bottom is not None and bottom in present and bottom not in (me, receiver, top):
+        middle = [s for s in present if s not in (me, receiver, top, bottom)]
+        return (top, me, *middle, receiver, bottom)
+    rest = [s for s in present if s not in (me, receiver, top)]
+    return (top, me, *rest[:-1], receiver, *rest[-1:])
 
 
 class ExchangeWorlds:
