@@ -109,6 +109,7 @@ class ExchangeWorlds:
         mask = self.gives[i]
         hands[self.seat] &= ~mask
         hands[self.receiver] |= mask
-        return Round.from_hands(
-            self.rules, [cards_of(h) for h in hands], prev_ranking=self.prev, seed=deal.seed
-        )
+        # the deal's own なかまカード seed is the round's private state: one drawn from the deal's hands
+        # is the same for every candidate of the deal, which keeps them paired
+        seed = hash(tuple(deal.hand_mask(s) for s in range(deal.n_seats))) & 0xFFFFFFFF
+        return Round.from_hands(self.rules, [cards_of(h) for h in hands], prev_ranking=self.prev, seed=seed)
