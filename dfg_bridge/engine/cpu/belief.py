@@ -32,6 +32,7 @@ from dfg_bridge.engine.cpu.clues import (
 )
 from dfg_bridge.engine.cpu.dealer import Odds, odds
 from dfg_bridge.engine.cpu.dealer import deal as dealer_deal
+from dfg_bridge.engine.cpu.exchange import receiver_of
 from dfg_bridge.engine.cpu.replay import MISS_FACTOR, CarefulFit
 from dfg_bridge.engine.cpu.tells import careful_weights
 from dfg_bridge.engine.cpu.view import View
@@ -94,8 +95,8 @@ class Tracker:
                     self._strong_from.add(giver)
                     seen = True
             k = len(action.cards)
-            partner = next((lo for hi, lo, n in obs.exchange_pairs if hi == obs.seat and n == k), None)
-            if not seen and partner is not None and k:
+            partner = receiver_of(view, k) if not seen else None
+            if partner is not None and k:
                 # told nothing of which cards came (UECda): they are among our k strongest now, so
                 # the rest of its hand ranks no higher than our k-th strongest card
                 ranks = top_ranks(view.hand)

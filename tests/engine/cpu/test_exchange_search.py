@@ -13,12 +13,14 @@ from dfg_bridge.engine.cpu.strong import StrongPlayer
 from dfg_bridge.engine.cpu.view import read
 
 
-def _exchange_round(seed: int) -> tuple[Round, Match]:
-    """Round 2 of a minecraft match after a round of ``normal`` play: the exchange is pending."""
-    rules = Rules.preset("minecraft")
-    match = Match(rules, 4, seed=seed)
+def _exchange_round(
+    seed: int, preset: str = "minecraft", players: int = 4, level: str = "normal"
+) -> tuple[Round, Match]:
+    """Round 2 of a match after a round of ``level`` play: the exchange is pending."""
+    rules = Rules.preset(preset)
+    match = Match(rules, players, seed=seed)
     rnd = match.start_round()
-    cpu = make_cpu("normal", 0, rules=rules)
+    cpu = make_cpu(level, 0, rules=rules)
     while not rnd.over:
         s = min(rnd.awaiting())
         rnd.apply(cpu.decide(rnd.observation(s), list(rnd.legal_actions(s))))
@@ -76,14 +78,8 @@ def test_under_uecda_s_hidden_receipt_the_pairs_name_the_receiver_and_the_shippe
     assert rules.exchange_hidden
     searched = 0
     for seed in (3, 4):
-        match = Match(rules, 5, seed=seed)
-        rnd = match.start_round()
-        greedy = make_cpu("greedy", 0, rules=rules)
-        while not rnd.over:
-            s = min(rnd.awaiting())
-            rnd.apply(greedy.decide(rnd.observation(s), list(rnd.legal_actions(s))))
-        ranking = match.finish_round().ranking
-        rnd = match.start_round()
+        rnd, match = _exchange_round(seed, "uecda", 5, "greedy")
+        ranking = match.records[-1].ranking
         for seat, size, partner in ((ranking[0], 2, ranking[-1]), (ranking[1], 1, ranking[-2])):
             obs = rnd.observation(seat)
             assert not [t for t in obs.transfers if t[1] == seat]  # told nothing of what came
