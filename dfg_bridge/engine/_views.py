@@ -121,6 +121,19 @@ def timeout_action(s: State, seat: int) -> Action:
     return Play(seat, meld_of_move(weakest))
 
 
+def unseen_mask(s: State, seat: int) -> int:
+    """The cards ``seat`` cannot locate, as bits (:attr:`Observation.unseen`)."""
+    # in another hand (even a card seen before: なかまカード and 7渡し move cards back into hands),
+    # or discarded face down (脱落, 都落ち)
+    unseen = s.discard & ~s.seen
+    for t, h in enumerate(s.hands):
+        if t != seat:
+            unseen |= h
+    for h in s.held:
+        unseen |= h
+    return unseen & ~s.hands[seat]
+
+
 def observe(s: State, seat: int) -> Observation:
     """Build the :class:`Observation` of ``seat``."""
     history: list[Action] = []
@@ -134,22 +147,13 @@ def observe(s: State, seat: int) -> Observation:
             history.append(Pass(t))
         elif m[0] <= mv.K_STAIRS:
             history.append(Play(t, meld_of_move(m)))
-    own = s.hands[seat]
-    # in another hand (even a card seen before: なかまカード and 7渡し move cards back into hands),
-    # or discarded face down (脱落, 都落ち)
-    unseen = s.discard & ~s.seen
-    for t, h in enumerate(s.hands):
-        if t != seat:
-            unseen |= h
-    for h in s.held:
-        unseen |= h
-    unseen &= ~own
+    unseen = unseen_mask(s, seat)
     to_act = s.cur if s.cur >= 0 else None
     mine = to_act == seat
     return Observation(
         seat=seat,
         phase=PHASES[s.ph].value,
-        hand=cards_of_mask(own),
+        hand=cards_of_mask(s.hands[seat]),
         hand_counts=tuple(h.bit_count() for h in s.hands),
         to_act=to_act,
         field=None if s.fmove is None else meld_of_move(s.fmove),

@@ -376,6 +376,11 @@ class Round(State):
         """Seats still holding cards in play."""
         return views.seats_of(self.active, self.n)
 
+    def unseen_mask(self, seat: int) -> int:
+        """The cards ``seat`` cannot locate, as bits: :attr:`Observation.unseen` without the snapshot
+        (a fast accessor for search code, like :meth:`hand_mask`)."""
+        return views.unseen_mask(self, seat)
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see (own hand, counts, field, public history)."""
         return views.observe(self, seat)

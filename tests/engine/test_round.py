@@ -190,3 +190,16 @@ def test_observation_reveals_own_exchange_cards_only() -> None:
     assert r.observation(0).transfers == ((2, 0, jk_s2), (0, 2, tuple(parse_cards("S3 H3"))))
     assert r.observation(2).transfers == r.observation(0).transfers
     assert r.observation(1).transfers == ()
+
+
+def test_unseen_mask_is_the_observation_s_unseen_cards_as_bits() -> None:
+    # face-down hands (都落ち, 脱落) and cards handed over included: random walks over every preset
+    from dfg_bridge.engine.moves import mask_of
+    from tests.engine.cpu.positions import positions
+
+    checked = 0
+    for rnd, _seat in positions(300, seed=5):
+        for s in range(rnd.n_seats):
+            assert rnd.unseen_mask(s) == mask_of(rnd.observation(s).unseen)
+        checked += 1
+    assert checked >= 300

@@ -83,30 +83,24 @@ class Tracker:
 
     def note(self, view: View, action: Action) -> None:
         """Remember whose first cards to us were their strongest (the exchange, as the higher rank)."""
-        obs = view.obs
         # (a 買収 target gives its strongest cards too, but it may have bribed a lower rank before
         # and get stronger cards afterwards, so that tells no ceiling)
-        if isinstance(action, Give) and obs.phase == "exchange":
-            # choosing in the exchange means we are the higher rank: what the lower rank already
-            # handed over was its strongest cards
-            seen = False
-            for giver, receiver, _cards in obs.transfers:
-                if receiver == obs.seat:
-                    self._strong_from.add(giver)
-                    seen = True
-            k = len(action.cards)
-            partner = receiver_of(view, k) if not seen else None
-            if partner is not None and k:
-                # told nothing of which cards came (UECda): they are among our k strongest now, so
-                # the rest of its hand ranks no higher than our k-th strongest card
-                ranks = top_ranks(view.hand)
-                if len(ranks) >= k and ranks[k - 1] < 13:
-                    self._below[partner] = 4 * ranks[k - 1] + 3
+        if isinstance(action, Give) and view.obs.phase == "exchange":
+            strong_from, below = _exchange_facts(view, len(action.cards))
+            self._strong_from |= strong_from
+            self._below.update(below)
 
-    def knowledge(self, view: View) -> Knowledge:
-        """The hard facts of ``view`` (see :class:`Knowledge`)."""
+    def knowledge(self, view: View, giving: int = 0) -> Knowledge:
+        """The hard facts of ``view`` (see :class:`Knowledge`); ``giving``: the cards this seat is about
+        to give back in the exchange, whose facts hold already while it decides."""
         obs = view.obs
         counts = obs.hand_counts
+        strong_from = self._strong_from
+        below = self._below
+        if giving and obs.phase == "exchange":
+            now_from, now_below = _exchange_facts(view, giving)
+            strong_from = strong_from | now_from
+            below = {**below, **now_below}
         placed: dict[int, int] = {}
         ceiling: dict[int, int] = {}
         first_from: set[int] = set()
@@ -117,12 +111,28 @@ class Tracker:
                         placed[c.index] = receiver
             elif receiver == obs.seat and giver not in first_from:
                 first_from.add(giver)
-                if giver in self._strong_from and cards and counts[giver] > 0:
+                if giver in strong_from and cards and counts[giver] > 0:
                     ceiling[giver] = min(c.index for c in cards)
-        for seat, top in self._below.items():
+        for seat, top in below.items():
             if counts[seat] > 0 and seat not in ceiling:
                 ceiling[seat] = top
         return Knowledge(placed, ceiling)
+
+
+def _exchange_facts(view: View, k: int) -> tuple[set[int], dict[int, int]]:
+    """What choosing ``k`` cards to give back in the exchange tells: this seat is the higher rank, so
+    the cards the lower rank already handed over were its strongest (the seats they came from), or,
+    told nothing of which cards came (UECda), the lower rank's highest card index left (they are
+    among this hand's ``k`` strongest now, so the rest of its hand ranks no higher than the ``k``-th)."""
+    obs = view.obs
+    strong_from = {giver for giver, receiver, _cards in obs.transfers if receiver == obs.seat}
+    below: dict[int, int] = {}
+    partner = receiver_of(view, k) if not strong_from and k else None
+    if partner is not None:
+        ranks = top_ranks(view.hand)
+        if len(ranks) >= k and ranks[k - 1] < 13:
+            below[partner] = 4 * ranks[k - 1] + 3
+    return strong_from, below
 
 
 def next_active(view: View, seat: int) -> int | None:

@@ -1,6 +1,6 @@
 """Decisions besides playing: exchange (カード交換), 買収, 7渡し, 10捨て, Qボンバー, なかまカード.
 
-Each chooser scores the hand that would remain with :func:`~.hand.split` — fewer leads needed is
+Each chooser scores the hand that would remain with :func:`~.splits.split` — fewer leads needed is
 better, then weaker cards given away — and returns one of the legal actions.
 """
 
@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from dfg_bridge.engine.actions import Action, Bomb, Bribe, Discard, Give, Recruit
 from dfg_bridge.engine.cpu.base import Decision
-from dfg_bridge.engine.cpu.hand import Outlook, split
+from dfg_bridge.engine.cpu.hand import Outlook
+from dfg_bridge.engine.cpu.splits import split
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.moves import (
     JOKER_BITS,

@@ -66,9 +66,13 @@ class Settings:
     exchange_candidates: int = 4
     """Gives compared in the exchange (whole-round playouts are long: few candidates, more deals each)."""
     careful: str = "shape"
-    """Playout policy of a seat read as careful under ``model``: ``plain`` (:func:`~.playout.policy`) or
+    """Playout policy of a seat read as careful under ``model``: ``plain`` (:func:`~.playout.policy`),
     ``shape`` (:func:`~.careful.careful_policy`, which keeps pairs, runs and winning cards and sees sure
-    ways out like ``normal``, and decides as it does 89 % of the time, the plain policy 50 %)."""
+    ways out like ``normal``, and decides as it does 90 % of the time, the plain policy 50 %) or
+    ``normal`` (:func:`~.shape.normal_policy`: ``normal`` itself, about ten times slower)."""
+    normal_moves: int = 0
+    """In each playout, the first this many moves of the seats read as careful are ``normal``'s own
+    (:func:`~.shape.normal_policy`, exact but about ten times slower), the rest by :attr:`careful`."""
     temperature: float = 1.0
     """Temperature of the learned playout policy (below 1: closer to its favourite move)."""
     common_random: bool = False

@@ -1,7 +1,7 @@
 """The ``strong`` level: determinized Monte Carlo (モンテカルロ) with a mate check and an exact endgame.
 
 For a play decision it
-1. plays at once when there is one option, or a sure way out (詰み, :func:`~.hand.mate_line`);
+1. plays at once when there is one option, or a sure way out (詰み, :func:`~.mates.mate_line`);
 2. with more than :data:`~.search.Settings.search_cards` cards at the table (none of the shipped
    decks: the search runs from the first trick on) it plays the ``normal`` heuristic's move;
 3. with two seats left, solves the ending exactly on the known (or sampled) hidden hand;
@@ -29,19 +29,20 @@ from dataclasses import replace
 from dfg_bridge.engine.actions import Action, Give, Pass, Play
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.belief import Sampler, Tracker
-from dfg_bridge.engine.cpu.careful import careful_policy
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
-from dfg_bridge.engine.cpu.hand import follow_mate, mate_line, split
 from dfg_bridge.engine.cpu.heuristic import normal_play
+from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
+from dfg_bridge.engine.cpu.models import FirstMoves, careful_model
 from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
-from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy, policy_playout
+from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
 from dfg_bridge.engine.cpu.replay import CarefulFit
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, place_values, settings_for
 from dfg_bridge.engine.cpu.solo import SoloSolver
+from dfg_bridge.engine.cpu.splits import split
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
     K_PASS,
@@ -296,7 +297,7 @@ class StrongPlayer:
         others = self.settings.playouts != "mixed"
         models: list[MovePolicy] | None = None
         solvers: list[SoloSolver | None] = [None]  # this deal's exact finisher
-        careful: MovePolicy = careful_policy if self.settings.careful == "shape" else policy
+        careful = careful_model(self.settings.careful, self.settings.normal_moves)
 
         def world() -> Round:
             nonlocal models
@@ -325,6 +326,8 @@ class StrongPlayer:
             )
 
         def play_on(r: Round, prng: random.Random) -> float:
+            if isinstance(careful, FirstMoves):
+                careful.left = careful.count
             if learned is not None:
                 solo = solvers[0]
                 return policy_playout(
@@ -359,7 +362,7 @@ class StrongPlayer:
             return favourite
         builder = ExchangeWorlds(view.rules, view.seat, receiver, prev, [m for m, _ in options])
         base = Round.from_observation(view.obs, view.rules)
-        sampler = Sampler(view, self._tracker.knowledge(view), self._rng)
+        sampler = Sampler(view, self._tracker.knowledge(view, giving=size), self._rng)
         moves = [PASS] * len(options)  # stand-ins: ``builder.start`` makes each candidate's round
         best = self._monte_carlo(
             view, base, sampler, moves, deadline, eager=self._eagerness(view), start=builder.start

@@ -68,21 +68,23 @@ def test_it_answers_with_the_weakest_lone_card_and_keeps_the_unbeatable_one() ->
     assert careful_policy(r.copy(), random.Random(1), r.rules)[0] == K_PASS
 
 
-def test_strong_plays_careful_seats_with_it_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dfg_bridge.engine.cpu import strong
+@pytest.mark.parametrize("model", ["shape", "normal"])
+def test_strong_plays_careful_seats_with_it_when_asked(model: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dfg_bridge.engine.cpu import models, strong
     from dfg_bridge.engine.cpu.search import Settings
 
     calls = [0]
+    chosen = models.CAREFUL_MODELS[model]
 
     def counting(r: Round, rng: random.Random, rules: Rules) -> Move:
         calls[0] += 1
-        return careful_policy(r, rng, rules)
+        return chosen(r, rng, rules)
 
-    monkeypatch.setattr(strong, "careful_policy", counting)
+    monkeypatch.setitem(models.CAREFUL_MODELS, model, counting)
     rules = Rules.preset("minecraft")
-    for shape, expect_calls in (("plain", False), ("shape", True)):
+    for setting, expect_calls in (("plain", False), (model, True)):
         calls[0] = 0
-        cpu = strong.StrongPlayer(1, 2000, rules, max_deals=20, settings=Settings(careful=shape))
+        cpu = strong.StrongPlayer(1, 2000, rules, max_deals=20, settings=Settings(careful=setting))
         searched = 0
         for rnd, seat in positions(120, seed=8):
             if rnd.rules.name != "minecraft" or rnd.phase.value != "play":

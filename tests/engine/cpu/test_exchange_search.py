@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dfg_bridge.engine import Match, Round, Rules
 from dfg_bridge.engine.actions import Give
 from dfg_bridge.engine.cpu import make_cpu
@@ -92,3 +94,32 @@ def test_under_uecda_s_hidden_receipt_the_pairs_name_the_receiver_and_the_shippe
             assert cpu.decide(obs, legal) in legal
             searched += cpu.last_deals > 0
     assert searched == 4
+
+
+@pytest.mark.parametrize(("preset", "players", "level"), [("minecraft", 4, "normal"), ("uecda", 5, "greedy")])
+def test_while_choosing_its_give_the_higher_rank_deals_the_lower_rank_nothing_above_what_came(
+    preset: str, players: int, level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # minecraft: the 大貧民's two strongest cards came to the 大富豪 before it chooses; uecda: they
+    # came unseen, so the 大貧民 holds nothing above the 大富豪's second-strongest card. The exchange
+    # search's deals must know that already while the 大富豪 decides, not only after its give.
+    from dfg_bridge.engine.cpu import strong
+
+    rnd, match = _exchange_round(3, preset, players, level)
+    daifugo = match.records[-1].ranking[0]
+    daihinmin = match.records[-1].ranking[-1]
+    seen: list[dict[int, int]] = []
+    real_sampler = strong.Sampler
+
+    def spying(view, knowledge, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(dict(knowledge.ceiling))
+        return real_sampler(view, knowledge, *args, **kwargs)
+
+    monkeypatch.setattr(strong, "Sampler", spying)
+    cpu = StrongPlayer(1, 2000, rnd.rules, max_deals=8, settings=Settings(exchange_search=True))
+    action = cpu.decide(rnd.observation(daifugo), list(rnd.legal_actions(daifugo)))
+    assert isinstance(action, Give)
+    assert seen
+    top = seen[0].get(daihinmin)
+    assert top is not None
+    assert rnd.hand_mask(daihinmin) >> (top + 1) == 0  # the ceiling holds for its true hand

@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from dfg_bridge.engine import Rules, parse_cards
-from dfg_bridge.engine.cpu.hand import (
-    Outlook,
-    answerable,
-    follow_mate,
-    is_control,
-    is_foul,
-    mate_line,
-    split,
-)
+from dfg_bridge.engine.cpu.hand import Outlook, answerable, is_control, is_foul
+from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
+from dfg_bridge.engine.cpu.splits import split
 from dfg_bridge.engine.moves import group_move, single_move, stairs_move
 from dfg_bridge.engine.moves import mask_of as mask_of_cards
 
