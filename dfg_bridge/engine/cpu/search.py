@@ -226,6 +226,8 @@ class Search:
         deals = 0
         while deals < s.max_deals:
             world = worlds()
+            if now() > deadline:
+                break  # drawing the deal took the time left: its playouts would overrun the budget
             row: list[float] = []
             late = False
             common = rng.getrandbits(64) if s.common_random else None

@@ -223,10 +223,9 @@ def test_an_eager_seat_is_dealt_around_its_beaters_even_in_one_try() -> None:
 
 def test_strong_plays_the_seats_the_sampler_dealt_as_eager_eagerly(monkeypatch: pytest.MonkeyPatch) -> None:
     from dfg_bridge.engine.cpu import strong
+    from dfg_bridge.engine.cpu.playout import policy as plain_policy
     from dfg_bridge.engine.moves import Move
     from tests.engine.cpu.positions import positions
-
-    from dfg_bridge.engine.cpu.playout import policy as plain_policy
 
     original = Sampler.sample
     searching = [-1]
