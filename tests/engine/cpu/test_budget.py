@@ -54,3 +54,30 @@ def test_more_time_means_more_deals() -> None:
         deals.append(cpu.last_deals)
     assert deals[1] >= 1
     assert deals[1] >= deals[0]
+
+
+def test_a_deal_drawn_past_the_deadline_is_not_played() -> None:
+    # drawing a deal can be slow (rejection): past the deadline its playouts would only overrun
+    import random
+
+    from dfg_bridge.engine.cpu.search import Search, clock_of
+    from dfg_bridge.engine.round import Round
+
+    settings = Settings(clock="cpu")
+    now = clock_of(settings)
+    world = Round.deal(Rules.preset("minecraft"), 4, 1)
+    played: list[int] = []
+
+    def slow_world() -> Round:
+        until = now() + 0.01
+        while now() < until:  # burn the thread's CPU past the deadline
+            pass
+        return world
+
+    def playout(r: Round, rng: random.Random) -> float:
+        played.append(1)
+        return 0.0
+
+    search = Search(settings, random.Random(0))
+    best = search.run(slow_world, [world.moves()[0], world.moves()[-1]], playout, now() + 0.002)
+    assert best == 0 and search.deals == 0 and not played
