@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dfg_bridge.engine.cpu.hand import Outlook, is_control, triggers_revolution
+from dfg_bridge.engine.cpu.playout import POP4
 from dfg_bridge.engine.moves import (
     JOKER_SHIFT,
     K_STAIRS,
@@ -28,7 +29,6 @@ from dfg_bridge.engine.moves import (
 )
 from dfg_bridge.engine.rules import Rules
 
-POP4 = tuple(bin(i).count("1") for i in range(16))
 SPLIT_BUDGET = 160
 """Most splits :func:`split` compares for one hand."""
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from dfg_bridge.engine import Match, Round, Rules
+from dfg_bridge.engine.moves import Move
 
 PRESETS = ("minecraft", "dqx", "niconico", "uecda")
 
@@ -45,3 +46,26 @@ def positions(count: int, seed: int = 0) -> Iterator[tuple[Round, int]]:
             if made >= count:
                 return
         game += 1
+
+
+def normal_games(
+    rules: Rules, n_seats: int, seeds: Iterable[int]
+) -> Iterator[tuple[Round, list[Move], Move]]:
+    """Every play decision of rounds in which each seat plays ``normal`` (pending 7渡し-like decisions
+    taken at once): (round, its move list, ``normal``'s move), the move made after the caller resumes."""
+    from dfg_bridge.engine.cpu.heuristic import NormalPlayer
+    from dfg_bridge.engine.cpu.playout import decision_move
+
+    for seed in seeds:
+        r = Round.deal(rules, n_seats, seed)
+        player = NormalPlayer(rules)
+        while not r.over:
+            if r.pending_kind:
+                r.make_move(decision_move(r))
+                continue
+            seat = r.turn
+            ms = r.moves()
+            action = player.decide(r.observation(seat), r.legal_actions(seat))
+            chosen = next(m for m in ms if r.action_of(seat, m) == action)
+            yield r, ms, chosen
+            r.make_move(chosen)

@@ -186,26 +186,14 @@ def test_it_decides_as_normal_does_in_most_positions_of_normal_play() -> None:
     # the model is only as good as its agreement with the players it stands in for: over 40 rounds
     # of four ``normal`` seats (minecraft), careful picks normal's move at 88 % of the decisions
     # with a choice (82 % before it saw sure ways out and played small hands, the plain policy 49 %)
-    from dfg_bridge.engine.cpu.heuristic import NormalPlayer
-    from dfg_bridge.engine.cpu.playout import decision_move
+    from tests.engine.cpu.positions import normal_games
 
     rules = Rules.preset("minecraft")
     rng = random.Random(1)
     same = total = 0
-    for g in range(40):
-        rnd = Round.deal(rules, 4, 5000 + g)
-        normal = NormalPlayer(rules)
-        while not rnd.over:
-            if rnd.pending_kind:
-                rnd.make_move(decision_move(rnd))
-                continue
-            seat = rnd.turn
-            ms = rnd.moves()
-            act = normal.decide(rnd.observation(seat), rnd.legal_actions(seat))
-            chosen = next(m for m in ms if rnd.action_of(seat, m) == act)
-            if len(ms) > 1:
-                total += 1
-                same += careful_policy(rnd, rng, rules) == chosen
-            rnd.make_move(chosen)
+    for rnd, ms, chosen in normal_games(rules, 4, range(5000, 5040)):
+        if len(ms) > 1:
+            total += 1
+            same += careful_policy(rnd, rng, rules) == chosen
     assert total > 1000
     assert same / total > 0.86

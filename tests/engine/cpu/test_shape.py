@@ -8,10 +8,9 @@ import pytest
 
 from dfg_bridge.engine import Round, Rules
 from dfg_bridge.engine.cpu.heuristic import NormalPlayer
-from dfg_bridge.engine.cpu.playout import decision_move
 from dfg_bridge.engine.cpu.shape import normal_policy
 from dfg_bridge.engine.moves import K_PASS
-from tests.engine.cpu.positions import PRESETS, positions
+from tests.engine.cpu.positions import PRESETS, normal_games, positions
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -19,21 +18,10 @@ def test_the_playout_model_plays_normal_s_move_in_games_of_normal(preset: str) -
     rules = Rules.preset(preset)
     rng = random.Random(0)
     checked = 0
-    for game in range(12):
-        r = Round.deal(rules, 5 if preset == "uecda" else 4, 900 + game)
-        player = NormalPlayer(rules)
-        while not r.over:
-            if r.pending_kind:
-                r.make_move(decision_move(r))
-                continue
-            seat = r.turn
-            ms = r.moves()
-            action = player.decide(r.observation(seat), r.legal_actions(seat))
-            chosen = next(m for m in ms if r.action_of(seat, m) == action)
-            mine = normal_policy(r, rng, rules)
-            assert mine[:2] == chosen[:2], (preset, hex(r.hand_mask(seat)), r.field_move, chosen, mine)
-            checked += len(ms) > 1
-            r.make_move(chosen)
+    for r, ms, chosen in normal_games(rules, 5 if preset == "uecda" else 4, range(900, 912)):
+        mine = normal_policy(r, rng, rules)
+        assert mine[:2] == chosen[:2], (preset, hex(r.hand_mask(r.turn)), r.field_move, chosen, mine)
+        checked += len(ms) > 1
     assert checked > 200
 
 
