@@ -4,7 +4,8 @@ The conversation, from the client's side::
 
     → profile table            ← player number
     per game:
-      ← deal table ([5][0] = 1; [5][1] = cards to give if 大富豪 / 富豪)  → the cards given, if asked
+      ← deal table ([5][0] = 1; [5][1] = cards to give if 大富豪 / 富豪, or minus the cards taken from
+        貧民 / 大貧民)                                                → the cards given, if asked
       per turn:
         ← hand table ([5][2] = 1: our turn)   → our play (zeros = pass)   ← 9 accepted / 8 rejected
         ← field table                          ← 0 go on / 1 game over / 2 all over
@@ -113,6 +114,8 @@ class Client:
         game.on_state(hand_of(deal), st)
         if st.give:
             self._exchange(game, st.give, st.ranks)
+        elif st.taken:
+            game.tribute_told(st.taken, st.ranks)
         while True:
             table = self.conn.recv_table()
             st = state_of(table)

@@ -106,6 +106,7 @@ class Game:
     exchange: tuple[tuple[int, int, int], ...] = ()
     """(higher, lower, cards) seats of this game's exchange, once it is sure there was one."""
     state: State | None = None
+    _dealt: tuple[Card, ...] | None = None  # a lower rank's hand before the exchange, until it is settled
     _turn: tuple[int, tuple[int, ...]] | None = None  # (seat, counts before) of the turn just played
     _last_field: Played | None = None
 
@@ -128,6 +129,8 @@ class Game:
                 else tuple(range(len(state.counts)))
             )
         counts = tuple(state.counts[p] for p in self.seats)
+        if not state.deal and self._dealt is not None:
+            self._settle_exchange(hand)
         self._settle(counts)
         self.counts = counts
         self.hand = hand
@@ -157,7 +160,8 @@ class Game:
         """The server asked this client to give cards back: this game has an exchange, between the
         players of ranks 0 and 4 (two cards) and 1 and 3 (one card) by ``ranks`` (per player number).
 
-        A lower rank is not asked anything, so only a higher rank knows the exchange for sure."""
+        A lower rank is asked nothing; the deal table tells it (:meth:`tribute_told`) when the server
+        says how many cards it takes, as the tndhm server does."""
         by_rank = {r: p for p, r in enumerate(ranks[: len(self.seats)])}
         n = len(self.seats)
         pairs = []
@@ -166,6 +170,23 @@ class Game:
             if high < low and high in by_rank and low in by_rank:
                 pairs.append((self.seat_of(by_rank[high]), self.seat_of(by_rank[low]), cards))
         self.exchange = tuple(pairs)
+
+    def tribute_told(self, taken: int, ranks: tuple[int, ...]) -> None:
+        """The deal table said the server takes this client's ``taken`` strongest cards (as 貧民 /
+        大貧民): this game has an exchange, and the hand just dealt is the one from before it."""
+        self.exchange_told(ranks)
+        if any(low == self.my_seat and k == taken for _high, low, k in self.exchange):
+            self._dealt = self.hand
+
+    def _settle_exchange(self, hand: tuple[Card, ...]) -> None:
+        """The first hand after the deal: what went (the strongest cards) and what came back."""
+        dealt, self._dealt = self._dealt, None
+        assert dealt is not None
+        high, k = next((h, k) for h, low, k in self.exchange if low == self.my_seat)
+        went = tuple(c for c in dealt if c not in hand)
+        came = tuple(c for c in hand if c not in dealt)
+        if len(went) == k and len(came) == k:  # else the server showed something else: read nothing
+            self.transfers += [(self.my_seat, high, went), (high, self.my_seat, came)]
 
     def _settle(self, counts: tuple[int, ...]) -> None:
         """Decide whether the seat of the last turn played (its count fell) or passed."""

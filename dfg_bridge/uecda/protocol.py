@@ -7,7 +7,8 @@ Everything the server and a client say is such a table, or one 4-byte integer:
   card it stands for; columns 0 and 14 hold a joker below the 3 or above the 2 (stairs' ends, or a
   lone joker played as the strongest card).
 * row 5 is the game state: [5][0] 1 in the deal message (カード交換), [5][1] cards this player must
-  give (1–99: 大富豪 2, 富豪 1), [5][2] 1 if it is this player's turn, [5][3] the player to act,
+  give (1–99: 大富豪 2, 富豪 1; -1/-2: the strongest cards the server takes from 貧民/大貧民, who are then
+  shown their hand from before the exchange), [5][2] 1 if it is this player's turn, [5][3] the player to act,
   [5][4] 1 on an empty field (a new trick), [5][5] 11バック, [5][6] 革命, [5][7] 縛り.
 * row 6: [6][0..4] cards left per player number, [6][5..9] each player's rank (0 大富豪 … 4 大貧民),
   [6][10..14] the player number in each seat (the turn goes round the seats).
@@ -154,6 +155,8 @@ class State:
 
     deal: bool
     give: int
+    taken: int
+    """Cards the server takes from this player as 貧民 / 大貧民 (its strongest; 0: none told)."""
     my_turn: bool
     to_act: int
     new_trick: bool
@@ -172,6 +175,7 @@ def state_of(table: Table) -> State:
     return State(
         deal=s[0] == 1,
         give=give,
+        taken=-s[1] if -100 < s[1] < 0 else 0,
         my_turn=s[2] == 1,
         to_act=s[3],
         new_trick=s[4] == 1,

@@ -2,7 +2,8 @@
 
 It seats ``players`` connections (player number = seat), plays ``games`` games of the ``uecda`` preset
 with the engine as referee, and speaks the standard protocol: profile → player number; per game a deal
-table ([5][0] = 1, [5][1] = cards owed by 大富豪/富豪) and their exchange tables; per turn a hand table
+table ([5][0] = 1, [5][1] = cards owed by 大富豪/富豪, minus the cards taken from 貧民/大貧民, who are shown
+their hand from before the exchange) and the exchange tables of 大富豪/富豪; per turn a hand table
 to everyone ([5][2] = 1 for the player to act), the submission, 9/8 to the submitter, the field table
 to everyone, then 0/1/2. A submission the referee refuses is answered 8 and played as a pass.
 ``force_reject`` makes it refuse the n-th legal play on a non-empty field anyway (to test a client's
@@ -46,12 +47,20 @@ class UecdaTestServer:
     """Listens on loopback; :meth:`serve` runs the whole session (call it in a thread)."""
 
     def __init__(
-        self, players: int = 5, games: int = 3, seed: int = 1, force_reject: int | None = None
+        self,
+        players: int = 5,
+        games: int = 3,
+        seed: int = 1,
+        force_reject: int | None = None,
+        *,
+        tell_lower_ranks: bool = True,
     ) -> None:
         self.players = players
         self.games = games
         self.seed = seed
         self.force_reject = force_reject
+        self.tell_lower_ranks = tell_lower_ranks
+        """Tell 貧民/大貧民 of the exchange as the tndhm server does (off: a server that says nothing)."""
         self.listener = socket.socket()
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.listener.bind(("127.0.0.1", 0))
@@ -89,7 +98,13 @@ class UecdaTestServer:
     def _hand_table(
         self, rnd: Round, p: int, ranks: list[int], *, deal: bool = False, owed: int = 0
     ) -> list[int]:
-        flat = _cells(rnd.hand(p))
+        hand = rnd.hand(p)
+        if deal and owed < 0:
+            # the lower ranks see the hand they were dealt: their strongest cards are taken after the
+            # table is sent (yagays/uecda_python, uecda_server/game/engine.py, _send_initial_hands, a
+            # port of the tndhm C server: "貧民/大貧民 receive their pre-exchange hand", [5][1] = -1/-2)
+            hand = hand + tuple(c for g, _r, cards in _taken(rnd) if g == p for c in cards)
+        flat = _cells(hand)
         row5 = 75
         flat[row5 + 0] = 1 if deal else 0
         flat[row5 + 1] = owed
@@ -170,8 +185,10 @@ class UecdaTestServer:
         for g in range(self.games):
             rnd = match.start_round()
             owed = {giver: k for giver, _low, k in _exchange(rnd)}
+            taken = {giver: -len(cards) for giver, _high, cards in _taken(rnd)}
             for p in range(self.players):
-                self._send_table(p, self._hand_table(rnd, p, ranks, deal=True, owed=owed.get(p, 0)))
+                told = owed.get(p, 0) or (taken.get(p, 0) if self.tell_lower_ranks else 0)
+                self._send_table(p, self._hand_table(rnd, p, ranks, deal=True, owed=told))
             for giver, k in owed.items():
                 cards, _ = self._decode(self._recv_table(giver))
                 try:
@@ -227,6 +244,13 @@ class UecdaTestServer:
             flag = (2 if last else 1) if rnd.over else 0
             for p in range(self.players):
                 self._send_int(p, flag)
+
+
+def _taken(rnd: Round) -> list[tuple[int, int, tuple[Card, ...]]]:
+    """(giver, receiver, cards) of the strongest cards this round's lower ranks already gave."""
+    if rnd.phase.value != "exchange":
+        return []
+    return [t for p in range(len(rnd.hand_counts())) for t in rnd.observation(p).transfers if t[0] == p]
 
 
 def _exchange(rnd: Round) -> list[tuple[int, int, int]]:

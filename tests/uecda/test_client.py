@@ -24,8 +24,15 @@ def _session(
     force_reject: int | None = None,
     budget_ms: int = 20,
     seen: list[Observation] | None = None,
+    tell_lower_ranks: bool = True,
 ) -> tuple[UecdaTestServer, list[Stats]]:
-    server = UecdaTestServer(players=len(levels), games=games, seed=seed, force_reject=force_reject)
+    server = UecdaTestServer(
+        players=len(levels),
+        games=games,
+        seed=seed,
+        force_reject=force_reject,
+        tell_lower_ranks=tell_lower_ranks,
+    )
     thread = run_in_thread(server)
     results: list[Stats | BaseException] = [Stats()] * len(levels)
 
@@ -89,6 +96,43 @@ def test_the_client_rebuilds_what_its_seat_may_see() -> None:
         assert o.seen <= t.seen
 
 
+def _transfers(o: Observation) -> set[tuple[int, int, frozenset[object]]]:
+    return {(g, r, frozenset(cards)) for g, r, cards in o.transfers}
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_a_lower_rank_reads_the_exchange_it_was_part_of_as_the_engine_tells_it(seed: int) -> None:
+    # the tndhm server tells 貧民/大貧民 how many cards it takes ([5][1] = -1/-2) and shows the hand
+    # from before: the client then knows what went (its strongest) and what came back, as the engine's
+    # own observation of that seat does; its deals put the cards that went in the higher rank's hand
+    mine: list[Observation] = []
+    server, _ = _session(["greedy"] * 5, games=5, seed=seed, seen=mine)
+    plays = [o for o in mine if o.phase == "play"]
+    truth = [o for o in server.truth if isinstance(o, Observation)]
+    assert len(plays) == len(truth)
+    lower = [t for t in truth if any(low == 0 for _h, low, _k in t.exchange_pairs)]
+    assert lower, "seat 0 was never a lower rank: pick another seed"
+    assert any(len(t.transfers) == 2 for t in lower)
+    for o, t in zip(plays, truth, strict=True):
+        party = any(0 in (high, low) for high, low, _k in t.exchange_pairs)
+        # a 平民 is told nothing either way and reads no exchange
+        assert o.exchange_pairs == (t.exchange_pairs if party else ())
+        assert _transfers(o) == _transfers(t), o.step
+
+
+def test_told_nothing_a_lower_rank_reads_no_exchange() -> None:
+    # a server that neither says what it takes nor shows the hand from before: nothing to read
+    mine: list[Observation] = []
+    server, _ = _session(["greedy"] * 5, games=5, seed=7, seen=mine, tell_lower_ranks=False)
+    truth = [o for o in server.truth if isinstance(o, Observation)]
+    plays = [o for o in mine if o.phase == "play"]
+    lower = [
+        (o, t) for o, t in zip(plays, truth, strict=True) if any(low == 0 for _h, low, _k in t.exchange_pairs)
+    ]
+    assert lower
+    assert all(o.transfers == () and o.exchange_pairs == () for o, _t in lower)
+
+
 @pytest.mark.parametrize("seed", [11, 12])
 def test_a_refused_play_counts_as_a_pass_and_the_game_goes_on(seed: int) -> None:
     server, stats = _session(["greedy"] * 5, games=2, seed=seed, force_reject=5)
@@ -142,11 +186,24 @@ def test_a_higher_rank_learns_the_whole_exchange_from_the_ranks() -> None:
     mine: list[Observation] = []
     server, _ = _session(["greedy"] * 5, games=4, seed=7, seen=mine)
     rankings = server.referee.rankings
-    expected = {
-        ((prev[0], prev[-1], 2), (prev[1], prev[-2], 1)) for prev in rankings[:-1] if 0 in (prev[0], prev[1])
+    parties = [(prev[0], prev[-1], prev[1], prev[-2]) for prev in rankings[:-1]]
+    expected = {((a, d, 2), (b, c, 1)) for a, d, b, c in parties if 0 in (a, b)}
+    told = {
+        o.exchange_pairs
+        for o in mine
+        if o.exchange_pairs and 0 in (o.exchange_pairs[0][0], o.exchange_pairs[1][0])
     }
-    told = {o.exchange_pairs for o in mine if o.exchange_pairs}
     assert expected and told == expected
     # every decision of a game in which it gave cards carries them, the exchange's first
     gave = [o for o in mine if o.phase == "exchange"]
     assert len(gave) == len(expected) and all(o.exchange_pairs for o in gave)
+    # and no game in which it took no part (as 平民) reads one
+    assert all(any(0 in pair[:2] for pair in o.exchange_pairs) for o in mine if o.exchange_pairs)
+
+
+@pytest.mark.parametrize(("cell", "give", "taken"), [(2, 2, 0), (1, 1, 0), (0, 0, 0), (-1, 0, 1), (-2, 0, 2)])
+def test_row_five_tells_the_cards_to_give_and_the_cards_taken(cell: int, give: int, taken: int) -> None:
+    table = [[0] * 15 for _ in range(8)]
+    table[5][0], table[5][1] = 1, cell
+    st = pr.state_of(tuple(tuple(row) for row in table))
+    assert (st.deal, st.give, st.taken) == (True, give, taken)

@@ -26,14 +26,14 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from dfg_bridge.engine.actions import Action, Give, Pass, Play
+from dfg_bridge.engine.actions import Action, Give
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
 from dfg_bridge.engine.cpu.belief import Sampler, Tracker
+from dfg_bridge.engine.cpu.candidates import candidates
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
-from dfg_bridge.engine.cpu.heuristic import normal_play
 from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
 from dfg_bridge.engine.cpu.models import FirstMoves, careful_model
 from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
@@ -42,13 +42,10 @@ from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
 from dfg_bridge.engine.cpu.replay import CarefulFit
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, place_values, settings_for
 from dfg_bridge.engine.cpu.solo import SoloSolver
-from dfg_bridge.engine.cpu.splits import split
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
-    K_PASS,
     PASS,
     Move,
-    move_strength,
 )
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.round import Round
@@ -91,6 +88,9 @@ class StrongPlayer:
         self._style = Style()
         self.last_deals = 0
         """Deals searched by the last decision (for tests and tuning)."""
+        self.last_marks: dict[str, float] = {}
+        """When each step of the last decision ended, in ms of its clock from the start (tuning: where a
+        slow decision spent its time)."""
         self.round_of_match = 1
         """The round of the match this seat is playing (counted from the rounds it sees)."""
 
@@ -116,6 +116,9 @@ class StrongPlayer:
             self.round_of_match = 1 if observation.prev_daifugo is None else self.round_of_match + 1
         self._style.watch(view)
         self.last_deals = 0
+        marks = self.last_marks = {}
+        clock = clock_of(self.settings)
+        marks["read"] = 1000 * (clock() - start)
         if len(acts) == 1:
             action = acts[0]
         else:
@@ -127,7 +130,9 @@ class StrongPlayer:
                 action = self._exchange(view, acts, deadline)
             else:
                 action = choose(view, acts, decision)
+        marks["decided"] = 1000 * (clock() - start)
         self._tracker.note(view, action)
+        marks["noted"] = 1000 * (clock() - start)
         return action
 
     # ------------------------------------------------------------------ play decisions
@@ -152,7 +157,7 @@ class StrongPlayer:
                         return a
         if sum(view.obs.hand_counts) > self.settings.search_cards:
             # early on the playouts are long and their policy too plain to overrule the heuristic
-            return self._candidates(view, acts, plays, passing, None)[0][1]
+            return candidates(view, acts, plays, passing, None, settings=self.settings)[0][1]
         base = Round.from_observation(view.obs, view.rules)
         eager = self._eagerness(view)
         trust = eager if self.settings.trust_passes and eager is not None else None
@@ -174,7 +179,7 @@ class StrongPlayer:
         )
         ranker = self._ranker(view.rules)
         world = base.with_hands(sampler.sample()) if ranker is not None else None
-        cands = self._candidates(view, acts, plays, passing, world, ranker=ranker)
+        cands = candidates(view, acts, plays, passing, world, settings=self.settings, ranker=ranker)
         if len(cands) == 1:
             return cands[0][1]
         counts = view.obs.hand_counts
@@ -185,61 +190,6 @@ class StrongPlayer:
                 return solved
         best = self._monte_carlo(view, base, sampler, [m for m, _ in cands], deadline, eager=eager)
         return cands[best][1]
-
-    def _candidates(
-        self,
-        view: View,
-        acts: list[Action],
-        plays: list[tuple[Move, Play]],
-        passing: Pass | None,
-        world: Round | None,
-        *,
-        ranker: Policy | None = None,
-    ) -> list[tuple[Move, Action]]:
-        """The heuristic's choice first, then the melds of the best split, then the weakest plays."""
-        o = view.outlook
-        favourite = normal_play(view, acts)
-        out: list[tuple[Move, Action]] = []
-        seen: set[tuple[int, int, int]] = set()
-
-        def add(m: Move, a: Action) -> None:
-            k = (m[0], m[1], m[6]) if len(m) > 6 else (m[0], 0, 0)
-            if k not in seen and len(out) < self.settings.max_candidates:
-                seen.add(k)
-                out.append((m, a))
-
-        if isinstance(favourite, Pass):
-            add(PASS, favourite)
-        else:
-            for m, a in plays:
-                if a == favourite:
-                    add(m, a)
-        if world is not None and ranker is not None:
-            by_key = {(m[0], m[1], m[6]): (m, a) for m, a in plays}
-            ranked = ranker.ranked(world, world.moves(), view.rules)
-            taken = 0
-            for m in ranked:
-                if taken >= self.settings.learned_candidates:
-                    break
-                if m[0] == K_PASS:
-                    if passing is not None:
-                        add(PASS, passing)
-                        taken += 1
-                    continue
-                found = by_key.get((m[0], m[1], m[6]))
-                if found is not None:
-                    add(*found)
-                    taken += 1
-        split_masks = {(m[0], m[1]) for m in split(view.hand, o).melds}
-        for m, a in plays:
-            if (m[0], m[1]) in split_masks:
-                add(m, a)
-        rest = sorted(plays, key=lambda p: (p[0][2], move_strength(p[0], o.inverted), -p[0][3]))
-        for m, a in rest:
-            add(m, a)
-        if passing is not None and not any(isinstance(a, Pass) for _, a in out):
-            out.append((PASS, passing))  # beyond the cap: passing is always worth comparing
-        return out
 
     def _endgame(
         self,
@@ -345,7 +295,9 @@ class StrongPlayer:
             return playout(r, seat, prng, rules, points)
 
         search = Search(self.settings, rng)
+        self.last_marks["search_from_deadline"] = 1000 * (now() - deadline)
         best = search.run(world, moves, play_on, deadline, start)
+        self.last_marks["search_end_from_deadline"] = 1000 * (now() - deadline)
         self.last_deals = search.deals
         return best
 

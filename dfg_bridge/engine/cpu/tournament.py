@@ -37,6 +37,9 @@ class Tally:
     by_start: dict[str, list[int]] = field(default_factory=dict)
     """Places (counts, 1st first) by the title held at the round's start (``first`` in round 1): where a
     level gains and loses its points (the exchange, 都落ち)."""
+    slowest: dict[str, Any] = field(default_factory=dict)
+    """The decision of the most CPU time: its figures, and where a player that keeps ``last_marks``
+    spent the time (for finding what makes a decision slow)."""
 
     def add_round(self, points: int, place: int, n_places: int, start: str | None = None) -> None:
         """Count one finished round (``start``: the title held when it began, if any)."""
@@ -83,6 +86,8 @@ class Tally:
         self.choice_time_s += other.choice_time_s
         self.times_ms.extend(other.times_ms)
         self.cpu_ms.extend(other.cpu_ms)
+        if other.slowest.get("cpu_ms", -1.0) > self.slowest.get("cpu_ms", -1.0):
+            self.slowest = other.slowest
 
     def summary(self) -> dict[str, Any]:
         """Mean points with a 95 % interval (normal approximation), places and decision times."""
@@ -105,7 +110,13 @@ class Tally:
             "cpu_mean_ms": round(sum(self.cpu_ms) / len(self.cpu_ms), 3) if self.cpu_ms else 0.0,
             "cpu_p99_ms": percentile(self.cpu_ms, 0.99),
             "cpu_max_ms": round(max(self.cpu_ms), 3) if self.cpu_ms else 0.0,
+            **({"cpu_slowest": self.slowest} if self.slowest else {}),
         }
+
+    def note_slowest(self, cpu_seconds: float, about: dict[str, Any]) -> None:
+        """Keep ``about`` if this decision took more CPU time than the slowest so far."""
+        if 1000 * cpu_seconds > self.slowest.get("cpu_ms", -1.0):
+            self.slowest = {"cpu_ms": round(1000 * cpu_seconds, 3), **about}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -271,6 +282,8 @@ def _play_match(t: _Table, k: int, length: int) -> int:
             e = entry_of[seat]
             entries[e].add_decision(dt, len(legal), dc)
             levels[seats[e]].add_decision(dt, len(legal), dc)
+            if 1000 * dc > levels[seats[e]].slowest.get("cpu_ms", -1.0):
+                levels[seats[e]].note_slowest(dc, _about(cpus[seat], obs, len(legal), k))
             rnd.apply(action)
         rec = match.finish_round()
         for place, seat in enumerate(rec.ranking):
@@ -281,6 +294,20 @@ def _play_match(t: _Table, k: int, length: int) -> int:
             start[seat] = titles[place] if len(rec.ranking) == n else "other"
         played += 1
     return played
+
+
+def _about(cpu: Any, obs: Any, options: int, match: int) -> dict[str, Any]:
+    """What a slow decision was: its phase, its cards and choices, and the player's own marks."""
+    marks = getattr(cpu, "last_marks", None)
+    return {
+        "match": match,
+        "phase": str(getattr(obs.phase, "value", obs.phase)),
+        "hand": len(obs.hand),
+        "cards_left": sum(obs.hand_counts),
+        "options": options,
+        "deals": getattr(cpu, "last_deals", None),
+        **({"marks_ms": {k: round(v, 2) for k, v in marks.items()}} if marks else {}),
+    }
 
 
 def _worker(args: tuple[Rules, tuple[str, ...], int, int, int, int, str, Tuning]) -> Result:

@@ -152,3 +152,26 @@ def test_cli_takes_strong_settings_and_weights(capsys: pytest.CaptureFixture[str
         weights.write_text(json.dumps(wrong))
         assert main(["tournament", *args, "--weights", str(weights)]) == 2
         assert "not a weight vector" in capsys.readouterr().err
+
+
+def test_the_slowest_decision_is_reported_with_where_strong_spent_it() -> None:
+    # finding what makes a decision slow starts from the slowest one: its figures, and strong's marks
+    rules = Rules.preset("uecda")
+    for jobs in (1, 2):
+        report = run(
+            rules,
+            ["strong", "greedy", "greedy", "greedy", "greedy"],
+            rounds=4,
+            seed=5,
+            jobs=jobs,
+            budget_ms=40,
+            clock="cpu",
+        )
+        strong = report["levels"]["strong"]
+        slow = strong["cpu_slowest"]
+        assert slow["cpu_ms"] == strong["cpu_max_ms"]
+        assert slow["phase"] in ("play", "exchange") and slow["options"] > 1
+        marks = slow["marks_ms"]
+        assert 0 <= marks["read"] <= marks["decided"] <= marks["noted"] <= slow["cpu_ms"] + 1
+        # a level without marks still names its slowest decision
+        assert "marks_ms" not in report["levels"]["greedy"]["cpu_slowest"]
