@@ -203,6 +203,10 @@ class Search:
         self.s = settings
         self.rng = rng
         self.deals = 0
+        self.longest_draw = 0.0
+        """The longest any deal took to draw, in seconds of the budget's clock (for finding slow steps)."""
+        self.longest_playout = 0.0
+        """…and the longest playout."""
 
     def run(
         self,
@@ -224,9 +228,12 @@ class Search:
         rng = self.rng
         now = clock_of(s)
         deals = 0
+        t = now()
         while deals < s.max_deals:
             world = worlds()
-            if now() > deadline:
+            t, drawn = now(), t
+            self.longest_draw = max(self.longest_draw, t - drawn)
+            if t > deadline:
                 break  # drawing the deal took the time left: its playouts would overrun the budget
             row: list[float] = []
             late = False
@@ -238,7 +245,9 @@ class Search:
                     r = world.copy()
                     r.make_move(moves[i])
                 row.append(playout(r, rng if common is None else random.Random(common)))
-                if now() > deadline:
+                t, played = now(), t
+                self.longest_playout = max(self.longest_playout, t - played)
+                if t > deadline:
                     late = len(row) < len(alive)
                     break
             if late:
@@ -246,12 +255,13 @@ class Search:
             for i, v in zip(alive, row, strict=True):
                 results[i].append(v)
             deals += 1
-            if len(alive) == 1 or now() > deadline:
+            if len(alive) == 1 or t > deadline:
                 break
             if deals >= s.min_deals and deals % 4 == 0:
                 alive, done = self._prune(results, alive)
                 if done:
                     break
+            t = now()
         self.deals = deals
         if deals == 0:
             return 0

@@ -298,6 +298,8 @@ class StrongPlayer:
         self.last_marks["search_from_deadline"] = 1000 * (now() - deadline)
         best = search.run(world, moves, play_on, deadline, start)
         self.last_marks["search_end_from_deadline"] = 1000 * (now() - deadline)
+        self.last_marks["longest_draw"] = 1000 * search.longest_draw
+        self.last_marks["longest_playout"] = 1000 * search.longest_playout
         self.last_deals = search.deals
         return best
 

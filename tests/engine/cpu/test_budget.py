@@ -81,3 +81,36 @@ def test_a_deal_drawn_past_the_deadline_is_not_played() -> None:
     search = Search(settings, random.Random(0))
     best = search.run(slow_world, [world.moves()[0], world.moves()[-1]], playout, now() + 0.002)
     assert best == 0 and search.deals == 0 and not played
+
+
+def test_the_search_keeps_its_longest_draw_and_playout() -> None:
+    # a slow decision is found by its slowest step: the search keeps how long the longest of each took
+    import random
+
+    from dfg_bridge.engine.cpu.search import Search, clock_of
+    from dfg_bridge.engine.round import Round
+
+    settings = Settings(clock="cpu", max_deals=6, min_deals=100)
+    now = clock_of(settings)
+    world = Round.deal(Rules.preset("minecraft"), 4, 1)
+    calls = [0]
+
+    def burn(seconds: float) -> None:
+        until = now() + seconds
+        while now() < until:
+            pass
+
+    def draw() -> Round:
+        calls[0] += 1
+        burn(0.012 if calls[0] == 3 else 0.0)
+        return world
+
+    def playout(r: Round, rng: random.Random) -> float:
+        burn(0.006 if calls[0] == 5 else 0.0)
+        return 0.0
+
+    search = Search(settings, random.Random(0))
+    search.run(draw, [world.moves()[0], world.moves()[-1]], playout, now() + 10.0)
+    assert search.deals == 6
+    assert 0.012 <= search.longest_draw < 0.018
+    assert 0.006 <= search.longest_playout < 0.011
