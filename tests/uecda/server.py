@@ -54,6 +54,7 @@ class UecdaTestServer:
         force_reject: int | None = None,
         *,
         tell_lower_ranks: bool = True,
+        show_dealt_hand: bool = True,
     ) -> None:
         self.players = players
         self.games = games
@@ -61,6 +62,8 @@ class UecdaTestServer:
         self.force_reject = force_reject
         self.tell_lower_ranks = tell_lower_ranks
         """Tell 貧民/大貧民 of the exchange as the tndhm server does (off: a server that says nothing)."""
+        self.show_dealt_hand = show_dealt_hand
+        """…and show them the hand from before it (off: the hand after their strongest cards went)."""
         self.listener = socket.socket()
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.listener.bind(("127.0.0.1", 0))
@@ -99,7 +102,7 @@ class UecdaTestServer:
         self, rnd: Round, p: int, ranks: list[int], *, deal: bool = False, owed: int = 0
     ) -> list[int]:
         hand = rnd.hand(p)
-        if deal and owed < 0:
+        if deal and owed < 0 and self.show_dealt_hand:
             # the lower ranks see the hand they were dealt: their strongest cards are taken after the
             # table is sent (yagays/uecda_python, uecda_server/game/engine.py, _send_initial_hands, a
             # port of the tndhm C server: "貧民/大貧民 receive their pre-exchange hand", [5][1] = -1/-2)

@@ -25,6 +25,7 @@ def _session(
     budget_ms: int = 20,
     seen: list[Observation] | None = None,
     tell_lower_ranks: bool = True,
+    show_dealt_hand: bool = True,
 ) -> tuple[UecdaTestServer, list[Stats]]:
     server = UecdaTestServer(
         players=len(levels),
@@ -32,6 +33,7 @@ def _session(
         seed=seed,
         force_reject=force_reject,
         tell_lower_ranks=tell_lower_ranks,
+        show_dealt_hand=show_dealt_hand,
     )
     thread = run_in_thread(server)
     results: list[Stats | BaseException] = [Stats()] * len(levels)
@@ -131,6 +133,20 @@ def test_told_nothing_a_lower_rank_reads_no_exchange() -> None:
     ]
     assert lower
     assert all(o.transfers == () and o.exchange_pairs == () for o, _t in lower)
+
+
+def test_told_the_count_but_shown_the_hand_after_a_lower_rank_reads_the_pairs_only() -> None:
+    # a server that says what it takes but deals the hand from after: what went cannot be told apart
+    # from what came, so nothing is guessed (the titles still say between whom the exchange ran)
+    mine: list[Observation] = []
+    server, _ = _session(["greedy"] * 5, games=5, seed=7, seen=mine, show_dealt_hand=False)
+    truth = [o for o in server.truth if isinstance(o, Observation)]
+    plays = [o for o in mine if o.phase == "play"]
+    lower = [
+        (o, t) for o, t in zip(plays, truth, strict=True) if any(low == 0 for _h, low, _k in t.exchange_pairs)
+    ]
+    assert lower
+    assert all(o.transfers == () and o.exchange_pairs == t.exchange_pairs for o, t in lower)
 
 
 @pytest.mark.parametrize("seed", [11, 12])
