@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dfg_bridge.engine.match import Match
+from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.rules import Rules, rank_points, rank_titles
 
 
@@ -282,7 +283,7 @@ def _play_match(t: _Table, k: int, length: int) -> int:
             e = entry_of[seat]
             entries[e].add_decision(dt, len(legal), dc)
             levels[seats[e]].add_decision(dt, len(legal), dc)
-            if 1000 * dc > levels[seats[e]].slowest.get("cpu_ms", -1.0):
+            if 1000 * dc > levels[seats[e]].slowest.get("cpu_ms", -1.0):  # only then describe it
                 levels[seats[e]].note_slowest(dc, _about(cpus[seat], obs, len(legal), k))
             rnd.apply(action)
         rec = match.finish_round()
@@ -296,12 +297,12 @@ def _play_match(t: _Table, k: int, length: int) -> int:
     return played
 
 
-def _about(cpu: Any, obs: Any, options: int, match: int) -> dict[str, Any]:
+def _about(cpu: Any, obs: Observation, options: int, match: int) -> dict[str, Any]:
     """What a slow decision was: its phase, its cards and choices, and the player's own marks."""
     marks = getattr(cpu, "last_marks", None)
     return {
         "match": match,
-        "phase": str(getattr(obs.phase, "value", obs.phase)),
+        "phase": obs.phase,
         "hand": len(obs.hand),
         "cards_left": sum(obs.hand_counts),
         "options": options,
