@@ -122,15 +122,21 @@ def test_a_lower_rank_reads_the_exchange_it_was_part_of_as_the_engine_tells_it(s
         assert _transfers(o) == _transfers(t), o.step
 
 
-def test_told_nothing_a_lower_rank_reads_no_exchange() -> None:
-    # a server that neither says what it takes nor shows the hand from before: nothing to read
+def _turns_as_lower_rank(**server: bool) -> list[tuple[Observation, Observation]]:
+    """Seat 0's turns, its view and the engine's, in the games where it was 貧民 or 大貧民 (five games
+    of greedy clients on a test server set up by ``server``)."""
     mine: list[Observation] = []
-    server, _ = _session(["greedy"] * 5, games=5, seed=7, seen=mine, tell_lower_ranks=False)
-    truth = [o for o in server.truth if isinstance(o, Observation)]
+    test_server, _ = _session(["greedy"] * 5, games=5, seed=7, seen=mine, **server)
+    truth = [o for o in test_server.truth if isinstance(o, Observation)]
     plays = [o for o in mine if o.phase == "play"]
-    lower = [
+    return [
         (o, t) for o, t in zip(plays, truth, strict=True) if any(low == 0 for _h, low, _k in t.exchange_pairs)
     ]
+
+
+def test_told_nothing_a_lower_rank_reads_no_exchange() -> None:
+    # a server that neither says what it takes nor shows the hand from before: nothing to read
+    lower = _turns_as_lower_rank(tell_lower_ranks=False)
     assert lower
     assert all(o.transfers == () and o.exchange_pairs == () for o, _t in lower)
 
@@ -138,13 +144,7 @@ def test_told_nothing_a_lower_rank_reads_no_exchange() -> None:
 def test_told_the_count_but_shown_the_hand_after_a_lower_rank_reads_the_pairs_only() -> None:
     # a server that says what it takes but deals the hand from after: what went cannot be told apart
     # from what came, so nothing is guessed (the titles still say between whom the exchange ran)
-    mine: list[Observation] = []
-    server, _ = _session(["greedy"] * 5, games=5, seed=7, seen=mine, show_dealt_hand=False)
-    truth = [o for o in server.truth if isinstance(o, Observation)]
-    plays = [o for o in mine if o.phase == "play"]
-    lower = [
-        (o, t) for o, t in zip(plays, truth, strict=True) if any(low == 0 for _h, low, _k in t.exchange_pairs)
-    ]
+    lower = _turns_as_lower_rank(show_dealt_hand=False)
     assert lower
     assert all(o.transfers == () and o.exchange_pairs == t.exchange_pairs for o, t in lower)
 
