@@ -38,9 +38,30 @@ class FirstMoves:
         return self.then(r, rng, rules)
 
 
-def careful_model(name: str, normal_moves: int) -> MovePolicy | FirstMoves:
-    """The careful seats' playout policy: ``name``'s, after ``normal_moves`` moves of ``normal`` itself."""
+class SmallHands:
+    """A playout policy that plays a seat whose hand is down to :attr:`cards` cards or fewer by ``small``
+    (where a move decides who goes out first, and ``normal`` itself costs a third of what it costs on a
+    full hand) and bigger hands by ``big``."""
+
+    def __init__(self, small: MovePolicy, big: MovePolicy, cards: int) -> None:
+        self.small = small
+        self.big = big
+        self.cards = cards
+
+    def __call__(self, r: Round, rng: random.Random, rules: Rules) -> Move:
+        if r.hand_mask(r.turn).bit_count() <= self.cards:
+            return self.small(r, rng, rules)
+        return self.big(r, rng, rules)
+
+
+def careful_model(name: str, normal_moves: int, normal_cards: int = 0) -> MovePolicy | FirstMoves:
+    """The careful seats' playout policy: ``name``'s, after ``normal_moves`` moves of ``normal`` itself,
+    and ``normal``'s for hands of at most ``normal_cards`` cards."""
     chosen = CAREFUL_MODELS.get(name, policy)
-    if normal_moves > 0 and chosen is not normal_policy:
+    if chosen is normal_policy:
+        return chosen
+    if normal_cards > 0:
+        chosen = SmallHands(normal_policy, chosen, normal_cards)
+    if normal_moves > 0:
         return FirstMoves(normal_policy, chosen, normal_moves)
     return chosen

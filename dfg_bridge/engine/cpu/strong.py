@@ -203,17 +203,22 @@ class StrongPlayer:
         worlds = 1 if exact else 12
         wins = [0] * len(cands)
         solved = 0
+        now = clock_of(self.settings)
+        begun = now()
+        # a share of the time left, so that an ending too big to solve still leaves the search time
+        stop = begun + self.settings.endgame_share * max(0.0, deadline - begun)
         for _ in range(worlds):
             hands = sampler.sample()
             world = base.with_hands(hands, self._rng.getrandbits(32))
-            got = best_moves(world, seat, [m for m, _ in cands], deadline, clock_of(self.settings))
+            got = best_moves(world, seat, [m for m, _ in cands], stop, now)
             if got is None:
                 break
             solved += 1
             for i, v in enumerate(got):
                 wins[i] += v
-            if clock_of(self.settings)() > deadline:
+            if now() > stop:
                 break
+        self.last_marks["endgame_from_deadline"] = 1000 * (now() - deadline)
         self.last_deals = solved
         if not solved or (not exact and solved < 4):
             return None
@@ -247,7 +252,7 @@ class StrongPlayer:
         others = self.settings.playouts != "mixed"
         models: list[MovePolicy] | None = None
         solvers: list[SoloSolver | None] = [None]  # this deal's exact finisher
-        careful = careful_model(self.settings.careful, self.settings.normal_moves)
+        careful = careful_model(self.settings.careful, self.settings.normal_moves, self.settings.normal_cards)
 
         def world() -> Round:
             nonlocal models

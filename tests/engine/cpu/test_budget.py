@@ -114,3 +114,32 @@ def test_the_search_keeps_its_longest_draw_and_playout() -> None:
     assert search.deals == 6
     assert 0.012 <= search.longest_draw < 0.018
     assert 0.006 <= search.longest_playout < 0.011
+
+
+def test_an_ending_too_big_to_solve_leaves_the_search_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # the exact endgame used to get the whole deadline: when it gave up there, the Monte Carlo search
+    # had no time left and the heuristic's move stood unsearched (seen as 150 ms, 0-deal decisions)
+    from dfg_bridge.engine import Round, parse_cards
+    from dfg_bridge.engine.cpu import strong
+    from dfg_bridge.engine.cpu.search import clock_of
+
+    settings = Settings(clock="cpu")
+    now = clock_of(settings)
+    stops: list[float] = []
+
+    def gives_up(r: Round, seat: int, moves: list[object], deadline: float, clock: object) -> None:
+        stops.append(deadline)
+        while now() < deadline:  # an ending too big: it searches until its stop, then gives up
+            pass
+
+    monkeypatch.setattr(strong, "best_moves", gives_up)
+    rules = Rules()
+    hands = [list(parse_cards("S3 D5 H6 C7 S9 DT HJ CQ")), list(parse_cards("H3 C4 S6 D7 H9 CT DJ SK"))]
+    rnd = Round.from_hands(rules, hands, leader=0)
+    cpu = StrongPlayer(1, budget_ms=100, rules=rules, settings=settings)
+    start = now()
+    cpu.decide(rnd.observation(0), list(rnd.legal_actions(0)))
+    deadline = start + settings.deadline_share * 0.1
+    assert stops, "the endgame ran"
+    assert stops[0] <= start + settings.endgame_share * (deadline - start) + 0.002
+    assert cpu.last_deals > 0  # the search decided in the time left

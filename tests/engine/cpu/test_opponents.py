@@ -243,7 +243,7 @@ def test_strong_plays_the_seats_the_sampler_dealt_as_eager_eagerly(monkeypatch: 
         return plain_policy(r, rng, rules)
 
     monkeypatch.setattr(Sampler, "sample", all_eager)
-    monkeypatch.setattr(strong, "careful_model", lambda _name, _normal_moves: plain)  # every careful move
+    monkeypatch.setattr(strong, "careful_model", lambda *_args: plain)  # every careful move
     cpu = strong.StrongPlayer(3, budget_ms=60_000, max_deals=20)
     searched = 0
     for rnd, seat in positions(120, seed=8):

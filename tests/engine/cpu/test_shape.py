@@ -91,3 +91,27 @@ def test_first_moves_spends_normal_on_the_first_moves_of_each_playout_only() -> 
         for _ in range(5):
             w.make_move(probe(w, rng, rules))
     assert asked == ["first"] * 3 + ["then"] * 2 + ["first"] * 3 + ["then"] * 2
+
+
+def test_small_hands_are_played_by_normal_itself() -> None:
+    from dfg_bridge.engine.cpu.careful import careful_policy
+    from dfg_bridge.engine.cpu.models import FirstMoves, SmallHands, careful_model
+
+    assert careful_model("normal", 0, 5) is normal_policy
+    small = careful_model("shape", 0, 5)
+    assert isinstance(small, SmallHands) and small.small is normal_policy and small.big is careful_policy
+    both = careful_model("shape", 2, 5)
+    assert isinstance(both, FirstMoves) and isinstance(both.then, SmallHands)
+    rules = Rules.preset("minecraft")
+    rng = random.Random(3)
+    asked: list[tuple[str, int]] = []
+    probe = SmallHands(
+        lambda r, g, ru: asked.append(("small", r.hand_mask(r.turn).bit_count())) or normal_policy(r, g, ru),  # type: ignore[func-returns-value]
+        lambda r, g, ru: asked.append(("big", r.hand_mask(r.turn).bit_count())) or careful_policy(r, g, ru),  # type: ignore[func-returns-value]
+        5,
+    )
+    r = Round.deal(rules, 4, 11)
+    while not r.over:
+        r.make_move(probe(r, rng, rules))
+    assert {k for k, _ in asked} == {"small", "big"}
+    assert all((k == "small") == (n <= 5) for k, n in asked)
