@@ -1,8 +1,9 @@
 """The policies ``strong``'s playouts play a seat read as careful with (慎重な席のモデル), by setting.
 
 ``shape`` is the fast stand-in (:mod:`.careful`), ``normal`` is ``normal`` itself (:mod:`.shape`:
-exact, about ten times slower), and :class:`FirstMoves` spends ``normal`` on the first moves of each
-playout only, where they weigh most, and the stand-in on the rest.
+exact, about ten times slower), :class:`FirstMoves` spends ``normal`` on the first moves of each
+playout only, where they weigh most, and :class:`SmallHands` on the hands of a few cards, where a move
+decides who goes out first; the stand-in plays the rest.
 """
 
 from __future__ import annotations
