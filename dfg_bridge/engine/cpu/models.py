@@ -41,7 +41,7 @@ class FirstMoves:
 
 class SmallHands:
     """A playout policy that plays a seat whose hand is down to :attr:`cards` cards or fewer by ``small``
-    (where a move decides who goes out first, and ``normal`` itself costs a third of what it costs on a
+    (where a move decides who goes out first, and ``normal`` itself costs a seventh of what it costs on a
     full hand) and bigger hands by ``big``."""
 
     def __init__(self, small: MovePolicy, big: MovePolicy, cards: int) -> None:

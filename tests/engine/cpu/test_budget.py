@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from dfg_bridge.engine import Rules
 from dfg_bridge.engine.cpu import make_cpu
 from dfg_bridge.engine.cpu.search import Settings
@@ -116,7 +118,7 @@ def test_the_search_keeps_its_longest_draw_and_playout() -> None:
     assert 0.006 <= search.longest_playout < 0.011
 
 
-def test_an_ending_too_big_to_solve_leaves_the_search_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_ending_too_big_to_solve_leaves_the_search_time(monkeypatch: pytest.MonkeyPatch) -> None:
     # the exact endgame used to get the whole deadline: when it gave up there, the Monte Carlo search
     # had no time left and the heuristic's move stood unsearched (seen as 150 ms, 0-deal decisions)
     from dfg_bridge.engine import Round, parse_cards
