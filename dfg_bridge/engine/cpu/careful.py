@@ -174,11 +174,21 @@ def _careful_lead(hand: int, others: int, rules: Rules) -> Move | None:
 def _finish_lead(hand: int, rules: Rules) -> Move | None:
     """The whole hand as one lead when it is one fair meld (a group, stairs or a lone joker): it goes
     out at once (the plain policy, which the careful one used to leave this to, errs now and then)."""
+    return _whole_hand(hand, rules, stairs=True)
+
+
+def _whole_hand(hand: int, rules: Rules, *, stairs: bool) -> Move | None:
+    """``hand`` as one lead that finishes it fairly: a group, a lone joker or (with ``stairs``) stairs;
+    None if it is no such meld."""
+    if not hand:
+        return None
     if hand & JOKER_BITS:
         m = single_move(hand.bit_length() - 1) if hand.bit_count() == 1 else None
     else:
         rr = ((hand & -hand).bit_length() - 1) >> 2
-        m = stairs_up(hand, rr, group_move(rr, (hand >> (4 * rr)) & 15), rules)
+        m = group_move(rr, (hand >> (4 * rr)) & 15)
+        if stairs:
+            m = stairs_up(hand, rr, m, rules)
         if m[1] != hand:
             return None
     return m if m is not None and not is_foul(m, False, rules) else None
@@ -244,14 +254,8 @@ def _mate_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Mov
 
 def _last(rest: int, others: int, rules: Rules) -> bool:
     """``rest`` is one group (or one joker) that finishes the hand fairly when led."""
-    if not rest:
-        return False
-    if rest & JOKER_BITS:
-        m = single_move(rest.bit_length() - 1) if rest.bit_count() == 1 else None
-    else:
-        rr = (rest.bit_length() - 1) >> 2
-        m = group_move(rr, rest >> (4 * rr)) if not rest & ~(15 << (4 * rr)) else None
-    return m is not None and not triggers_revolution(m, rules) and not is_foul(m, False, rules)
+    m = _whole_hand(rest, rules, stairs=False)
+    return m is not None and not triggers_revolution(m, rules)
 
 
 def _joker_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Move | None:
