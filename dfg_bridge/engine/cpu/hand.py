@@ -9,6 +9,7 @@ which clears the field at once. How a hand splits into melds is :mod:`.splits`, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dfg_bridge.engine.moves import (
     JOKER_BITS,
@@ -91,27 +92,37 @@ def answerable(m: Move, unseen: int, inverted: bool, rules: Rules) -> bool:
     >>> answerable(single_move(44), 1 << 48, False, Rules())  # ♠A vs an unseen ♠2
     True
     """
-    j = jokers_in(unseen)
     kind = m[0]
     if kind == K_SINGLE:
         if m[4] == JOKER_RANK:
             return bool(rules.spade3_return and unseen & S3_BIT)
-        if j:
-            return True
-        k = strength(m[4], inverted)
-        return any(strength(r, inverted) > k and rank_suits(unseen, r) for r in range(13))
+        return _tops(unseen, inverted)[1] > strength(m[4], inverted)
     size = m[3]
     if kind == K_GROUP:
         k = move_strength(m, inverted)
-        if j >= size and k < 12:
+        if jokers_in(unseen) >= size and k < 12:
             return True
-        for r in range(13):
-            if strength(r, inverted) > k:
-                c = rank_suits(unseen, r).bit_count()
-                if c and c + j >= size:
-                    return True
-        return False
-    return _stairs_answerable(m, unseen, inverted, rules, j)
+        tops = _tops(unseen, inverted)
+        return size < len(tops) and tops[size] > k
+    return _stairs_answerable(m, unseen, inverted, rules, jokers_in(unseen))
+
+
+@lru_cache(maxsize=4096)
+def _tops(unseen: int, inverted: bool) -> tuple[int, ...]:
+    """Per meld size ``s`` (index), the strength of the strongest rank from which the ``unseen``
+    cards make a group of ``s`` (a joker fills in, but not alone); -1 if none. A single joker counts
+    as beating every single (strength 100). Computed once per outlook: ``normal`` asks for every play."""
+    j = jokers_in(unseen)
+    tops = [-1] * (4 + j + 1)
+    for r in range(13):
+        c = ((unseen >> (4 * r)) & 15).bit_count()
+        if c:
+            k = 12 - r if inverted else r
+            for size in range(1, c + j + 1):
+                tops[size] = max(tops[size], k)
+    if j:
+        tops[1] = 100
+    return tuple(tops)
 
 
 def _stairs_answerable(m: Move, unseen: int, inverted: bool, rules: Rules, j: int) -> bool:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dfg_bridge.engine import Rules, parse_cards
 from dfg_bridge.engine.cpu.hand import Outlook, answerable, is_control, is_foul
 from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
@@ -85,3 +88,51 @@ def test_fouls_follow_the_rules() -> None:
     assert is_foul(single_move(20), False, RULES)  # 8
     assert is_foul(single_move(52), False, RULES)  # joker
     assert not is_foul(single_move(20), False, RULES.replace(foul_finish=False))
+
+
+def _plain_answerable(mv: tuple[int, ...], unseen: int, inverted: bool) -> bool:
+    """The plain definition of :func:`answerable` for singles and groups: some rank stronger than
+    the play, holding at least one unseen card, makes the play's size with the unseen jokers (a
+    single joker beats any single; jokers alone make a group only below the strongest rank)."""
+    from dfg_bridge.engine.moves import jokers_in, move_strength, rank_suits, strength
+
+    j = jokers_in(unseen)
+    if mv[0] == 1:  # single
+        if j:
+            return True
+        k = strength(mv[4], inverted)
+        return any(strength(r, inverted) > k and rank_suits(unseen, r) for r in range(13))
+    k = move_strength(mv, inverted)
+    if j >= mv[3] and k < 12:
+        return True
+    return any(
+        strength(r, inverted) > k and rank_suits(unseen, r) and rank_suits(unseen, r).bit_count() + j >= mv[3]
+        for r in range(13)
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    unseen=st.integers(0, (1 << 54) - 1),
+    density=st.sampled_from((1.0, 0.3, 0.1)),
+    rank=st.integers(0, 12),
+    suits=st.integers(1, 15),
+    inverted=st.booleans(),
+    jokers=st.integers(0, 3),
+    seed=st.integers(0, 1 << 30),
+)
+def test_answerable_by_table_matches_the_plain_definition(
+    *, unseen: int, density: float, rank: int, suits: int, inverted: bool, jokers: int, seed: int
+) -> None:
+    """The per-outlook table behind :func:`answerable` (computed once, asked for every play) gives
+    the plain definition's answer for singles and groups, dense and sparse unseen sets alike."""
+    import random
+
+    rng = random.Random(seed)
+    sparse = jokers << 52  # the jokers' bits, so that they fill in for sparse sets too
+    for b in range(52):
+        if unseen >> b & 1 and rng.random() < density:
+            sparse |= 1 << b
+    plays = [single_move(rank * 4 + (suits.bit_length() - 1)), group_move(rank, suits)]
+    for play in plays:
+        assert answerable(play, sparse, inverted, RULES) == _plain_answerable(play, sparse, inverted)
