@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -9,7 +11,16 @@ from dfg_bridge.engine import Rules, parse_cards
 from dfg_bridge.engine.cpu.hand import Outlook, answerable, is_control, is_foul
 from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
 from dfg_bridge.engine.cpu.splits import split
-from dfg_bridge.engine.moves import group_move, single_move, stairs_move
+from dfg_bridge.engine.moves import (
+    K_SINGLE,
+    group_move,
+    jokers_in,
+    move_strength,
+    rank_suits,
+    single_move,
+    stairs_move,
+    strength,
+)
 from dfg_bridge.engine.moves import mask_of as mask_of_cards
 
 ALL = (1 << 54) - 1
@@ -94,10 +105,8 @@ def _plain_answerable(mv: tuple[int, ...], unseen: int, inverted: bool) -> bool:
     """The plain definition of :func:`answerable` for singles and groups: some rank stronger than
     the play, holding at least one unseen card, makes the play's size with the unseen jokers (a
     single joker beats any single; jokers alone make a group only below the strongest rank)."""
-    from dfg_bridge.engine.moves import jokers_in, move_strength, rank_suits, strength
-
     j = jokers_in(unseen)
-    if mv[0] == 1:  # single
+    if mv[0] == K_SINGLE:
         if j:
             return True
         k = strength(mv[4], inverted)
@@ -126,8 +135,6 @@ def test_answerable_by_table_matches_the_plain_definition(
 ) -> None:
     """The per-outlook table behind :func:`answerable` (computed once, asked for every play) gives
     the plain definition's answer for singles and groups, dense and sparse unseen sets alike."""
-    import random
-
     rng = random.Random(seed)
     sparse = jokers << 52  # the jokers' bits, so that they fill in for sparse sets too
     for b in range(52):
