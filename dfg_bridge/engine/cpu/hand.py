@@ -96,33 +96,39 @@ def answerable(m: Move, unseen: int, inverted: bool, rules: Rules) -> bool:
     if kind == K_SINGLE:
         if m[4] == JOKER_RANK:
             return bool(rules.spade3_return and unseen & S3_BIT)
-        return _tops(unseen, inverted)[1] > strength(m[4], inverted)
+        return bool(jokers_in(unseen)) or answer_tops(unseen)[inverted][1] > strength(m[4], inverted)
     size = m[3]
     if kind == K_GROUP:
         k = move_strength(m, inverted)
         if jokers_in(unseen) >= size and k < 12:
             return True
-        tops = _tops(unseen, inverted)
-        return size < len(tops) and tops[size] > k
+        return size <= 8 and answer_tops(unseen)[inverted][size] > k
     return _stairs_answerable(m, unseen, inverted, rules, jokers_in(unseen))
 
 
 @lru_cache(maxsize=4096)
-def _tops(unseen: int, inverted: bool) -> tuple[int, ...]:
-    """Per meld size ``s`` (index), the strength of the strongest rank from which the ``unseen``
-    cards make a group of ``s`` (a joker fills in, but not alone); -1 if none. A single joker counts
-    as beating every single (strength 100). Computed once per outlook: ``normal`` asks for every play."""
+def answer_tops(unseen: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For the natural order and the turned one (革命), per meld size up to 8: the strength in that
+    order of the strongest rank whose ``unseen`` cards, with the unseen jokers, make that many cards
+    (-1 if none; a joker fills in, never alone). Built once per set of unseen cards and shared:
+    ``normal`` asks whether each play it could make can be answered, the splits whether groups win."""
     j = jokers_in(unseen)
-    tops = [-1] * (4 + j + 1)
+    counts = [rank_suits(unseen, r).bit_count() for r in range(13)]
+    natural = [-1] * 9
+    turned = [-1] * 9
+    # each size takes the first rank that reaches it, strongest first (a rank that reaches a size
+    # reaches every smaller one)
+    filled = 0
+    for r in range(12, -1, -1):
+        while counts[r] and filled < min(counts[r] + j, 8):
+            filled += 1
+            natural[filled] = r
+    filled = 0
     for r in range(13):
-        c = ((unseen >> (4 * r)) & 15).bit_count()
-        if c:
-            k = 12 - r if inverted else r
-            for size in range(1, c + j + 1):
-                tops[size] = max(tops[size], k)
-    if j:
-        tops[1] = 100
-    return tuple(tops)
+        while counts[r] and filled < min(counts[r] + j, 8):
+            filled += 1
+            turned[filled] = 12 - r
+    return tuple(natural), tuple(turned)
 
 
 def _stairs_answerable(m: Move, unseen: int, inverted: bool, rules: Rules, j: int) -> bool:

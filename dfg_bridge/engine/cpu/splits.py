@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dfg_bridge.engine.cpu.hand import Outlook, is_control, triggers_revolution
+from dfg_bridge.engine.cpu.hand import Outlook, answer_tops, is_control, triggers_revolution
 from dfg_bridge.engine.cpu.playout import POP4
 from dfg_bridge.engine.moves import (
     JOKER_SHIFT,
@@ -100,28 +100,9 @@ class GroupControls:
         self.turn_size = rules.revolution_group if rules.revolution else 99
         self.jack = R_JACK if rules.eleven_back and not o.eleven_back else -1
         self.inverted = o.inverted
-        j = jokers_in(unseen)
-        self.jokers = j
-        # tops[order][size]: the strongest strength (in that order) of a rank whose unseen cards and
-        # jokers make ``size`` cards, -1 if none; each size takes the first rank that reaches it,
-        # strongest first (and a rank that reaches a size reaches every smaller one)
-        natural = [-1] * 9
-        turned = [-1] * 9
-        counts = [POP4[(unseen >> (4 * r)) & 15] for r in range(13)]
-        filled = 0
-        for r in range(12, -1, -1):
-            c = counts[r]
-            while c and filled < c + j:
-                filled += 1
-                natural[filled] = r
-        filled = 0
-        for r in range(13):
-            c = counts[r]
-            while c and filled < c + j:
-                filled += 1
-                turned[filled] = 12 - r
-        tops = [natural, turned]
-        self.tops = tops
+        self.jokers = jokers_in(unseen)
+        self.tops = answer_tops(unseen)
+        """tops[order][size]: :func:`~.hand.answer_tops`"""
 
     def __call__(self, r: int, size: int) -> bool:
         if r == self.cut:
