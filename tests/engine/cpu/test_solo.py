@@ -133,21 +133,28 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
     return got
 
 
+def _reproducible(settings: Settings) -> StrongPlayer:
+    """A ``strong`` seat whose decisions end at a deal cap, never on the clock: the same on a busy
+    machine (with a 60 ms budget the solver's calls came and went with the load, and the test with
+    them)."""
+    return StrongPlayer(3, 60_000, settings=settings, max_deals=12)
+
+
 def test_strong_finishes_its_playouts_exactly_against_eager_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     got = _counted(monkeypatch)
-    cpu = StrongPlayer(3, 60, settings=Settings(solo_cards=6, clock="cpu"))
+    cpu = _reproducible(Settings(solo_cards=6, clock="cpu"))
     _play_a_match(cpu, "uecda", 5, "greedy")
     assert any(v is not None for v in got)
     got.clear()
-    _play_a_match(StrongPlayer(3, 60, settings=Settings(clock="cpu")), "uecda", 5, "greedy")
+    _play_a_match(_reproducible(Settings(clock="cpu")), "uecda", 5, "greedy")
     assert not got  # off by default
 
 
 def test_careful_seats_are_solved_only_when_the_settings_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
     got = _counted(monkeypatch)
-    _play_a_match(StrongPlayer(3, 60, settings=Settings(solo_cards=6, clock="cpu")), "minecraft", 4, "normal")
+    _play_a_match(_reproducible(Settings(solo_cards=6, clock="cpu")), "minecraft", 4, "normal")
     eager_only = len(got)
     got.clear()
-    cpu = StrongPlayer(3, 60, settings=Settings(solo_cards=6, solo_careful=True, clock="cpu"))
+    cpu = _reproducible(Settings(solo_cards=6, solo_careful=True, clock="cpu"))
     _play_a_match(cpu, "minecraft", 4, "normal")
     assert len(got) > eager_only
