@@ -166,6 +166,7 @@ class Sampler:
         exchange: bool = False,
         replay: CarefulFit | None = None,
         replays: int = 1,
+        odds: dict[int, dict[int, float]] | None = None,
     ) -> None:
         self.view = view
         self.trust = trust
@@ -207,8 +208,10 @@ class Sampler:
         self.fits = fits
         """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
         self._plans: dict[tuple[tuple[bool, ...], tuple[tuple[int, int], ...]], Odds] = {}
-        self.soft = {s: w for s, w in careful_weights(view).items() if s in self.need} if soft else {}
-        """Per careful seat, per card, the odds of its holding the card (:mod:`.tells`)."""
+        told = (odds if odds is not None else careful_weights(view)) if soft else {}
+        self.soft = {s: w for s, w in told.items() if s in self.need}
+        """Per careful seat, per card, the odds of its holding the card (:mod:`.tells`, or ``odds``
+        given: the learned estimator's, :mod:`.estimate`)."""
         self.replay = replay if replays > 1 else None
         """Counts the careful seats' acts a deal does not explain (:mod:`.replay`): of ``replays``
         deals one is kept by those counts."""

@@ -1,4 +1,5 @@
-"""``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out) and ``… train …`` (:mod:`.train`)."""
+"""``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out), ``… train …`` (:mod:`.train`) and
+``… train-estimate …`` (:mod:`.estimate_train`)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from dfg_bridge.engine.cpu.train import main as train_main
 
         return train_main(rest[1:])
+    if rest[:1] == ["train-estimate"]:
+        from dfg_bridge.engine.cpu.estimate_train import main as estimate_main
+
+        return estimate_main(rest[1:])
     args = _parser().parse_args(rest)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     bad = [s for s in seats if s not in LEVELS]

@@ -120,6 +120,9 @@ class Settings:
     careful_tells: bool = False
     """Deal the seats read as careful their cards by what their plays tell card by card (:mod:`.tells`)
     rather than only rejecting deals in which a single's rank-mates stayed in the hand."""
+    estimate: str = ""
+    """Deal the seats read as careful their cards by the learned hand estimator (:mod:`.estimate`) with
+    the weights of this file in the package (empty: off); it replaces :attr:`careful_tells`."""
 
 
 PRESET_SETTINGS: dict[str, dict[str, Any]] = {

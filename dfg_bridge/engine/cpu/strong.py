@@ -33,6 +33,8 @@ from dfg_bridge.engine.cpu.candidates import candidates
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.eager import greedy_policy
 from dfg_bridge.engine.cpu.endgame import best_moves
+from dfg_bridge.engine.cpu.estimate import odds as estimate_odds
+from dfg_bridge.engine.cpu.estimate import shipped_weights as estimate_weights
 from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
 from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
 from dfg_bridge.engine.cpu.models import FirstMoves, careful_model
@@ -170,7 +172,8 @@ class StrongPlayer:
             trust=trust,
             avoid=avoid,
             fits=fits,
-            soft=self.settings.careful_tells,
+            soft=self.settings.careful_tells or bool(self.settings.estimate),
+            odds=self._estimate(view),
             tries=self.settings.sample_tries,
             leads=self.settings.careful_leads,
             exchange=self.settings.read_exchange,
@@ -354,6 +357,11 @@ class StrongPlayer:
         if self.ranker is not None:
             return self.ranker
         return self._learned(rules) or Policy(shipped_weights(rules.name))
+
+    def _estimate(self, view: View) -> dict[int, dict[int, float]] | None:
+        """Per other seat and unseen card, the learned estimator's odds (None: the setting is off)."""
+        name = self.settings.estimate
+        return estimate_odds(view, estimate_weights(name)) if name else None
 
     def _eagerness(self, view: View) -> list[float] | None:
         """Per seat, the chance its playouts play eagerly (by the ``opponents`` setting)."""
