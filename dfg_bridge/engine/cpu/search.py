@@ -122,7 +122,8 @@ class Settings:
     rather than only rejecting deals in which a single's rank-mates stayed in the hand."""
     estimate: str = ""
     """Deal the seats read as careful their cards by the learned hand estimator (:mod:`.estimate`) with
-    the weights of this file in the package (empty: off); it replaces :attr:`careful_tells`."""
+    the weights of this file in the package (empty: off); it replaces :attr:`careful_tells`. On under
+    ``minecraft``, whose weights were learned on rounds of ``normal`` seats."""
 
 
 PRESET_SETTINGS: dict[str, dict[str, Any]] = {
@@ -138,6 +139,7 @@ PRESET_SETTINGS: dict[str, dict[str, Any]] = {
         "eager_prior": -2.0,
         "deadline_share": 0.72,
         "read_exchange": True,
+        "estimate": "estimate_weights_minecraft.json",
     },
 }
 """Per rules preset, the changes to :class:`Settings` measured better there (README, "CPU levels").

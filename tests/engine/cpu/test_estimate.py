@@ -222,9 +222,9 @@ def test_strong_with_the_estimator_plays_legal_moves_within_its_budget() -> None
     assert decisions > 3
 
 
-def test_strong_deals_by_the_estimators_own_weights(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The setting names the estimator's weights file, and those weights (not the move policy's, whose
-    loader has the same name in another module) reach the estimator."""
+def test_strong_deals_by_the_estimators_own_weights_under_minecraft(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``minecraft`` preset names the estimator's weights file, and those weights (not the move
+    policy's, whose loader has the same name in another module) reach the estimator."""
     seen: list[tuple[float, ...]] = []
     real = strong_module.estimate_odds
 
@@ -233,9 +233,10 @@ def test_strong_deals_by_the_estimators_own_weights(monkeypatch: pytest.MonkeyPa
         return real(view, weights)
 
     monkeypatch.setattr(strong_module, "estimate_odds", spy)
+    name = settings_for("minecraft").estimate
+    assert name == "estimate_weights_minecraft.json" and not settings_for("uecda").estimate
     rules = Rules.preset("minecraft")
-    name = "estimate_weights_minecraft.json"
-    strong = StrongPlayer(3, 10_000, rules, max_deals=12, settings=settings_for("minecraft", estimate=name))
+    strong = StrongPlayer(3, 10_000, rules, max_deals=12)  # the shipped settings of the preset
     rnd = _play_until(rules, seed=9, round_no=1, acts=8)
     while rnd.turn != 0 or rnd.pending_kind:
         seat = rnd.turn
