@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from dfg_bridge.engine.cpu.estimate import shipped_weights as estimate_weights
 from dfg_bridge.engine.cpu.levels import LEVELS
 from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning, parse_settings, run
 from dfg_bridge.engine.rules import Rules
@@ -76,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         tuning = Tuning(parse_settings(args.strong), args.weights)
         if tuning.weights is not None:
             TunedFactory(tuning, args.clock)("strong", 1, args.budget_ms, rules)  # a bad file fails now
+        for name, value in tuning.settings:
+            if name == "estimate" and value:
+                estimate_weights(value)  # a missing or malformed estimator file fails now, not mid-run
     except (ValueError, OSError) as exc:
         print(str(exc), file=sys.stderr)
         return 2

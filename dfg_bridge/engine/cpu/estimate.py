@@ -211,10 +211,14 @@ def _tell_feature(index: int, n: int, b: int) -> tuple[int, float]:
 def shipped_weights(name: str = "estimate_weights_minecraft.json") -> tuple[float, ...]:
     """The shipped weights (a JSON object whose ``weights`` list has :data:`SIZE` numbers)."""
     text = resources.files("dfg_bridge.engine.cpu").joinpath(name).read_text(encoding="utf-8")
-    w = json.loads(text)["weights"]
-    if len(w) != SIZE:
-        raise ValueError(f"{name}: {len(w)} weights, {SIZE} features")
-    return tuple(float(x) for x in w)
+    try:
+        w = json.loads(text)["weights"]
+        got = tuple(float(x) for x in w)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{name}: not an estimator weights file ({exc})") from None
+    if len(got) != SIZE:
+        raise ValueError(f"{name}: {len(got)} weights, {SIZE} features")
+    return got
 
 
 def odds(view: View, weights: Sequence[float]) -> dict[int, dict[int, float]]:

@@ -115,6 +115,17 @@ def test_a_weights_file_of_the_wrong_length_is_refused(
     monkeypatch.setattr(estimate.resources, "files", lambda _pkg: Files())
     with pytest.raises(ValueError, match="features"):
         shipped_weights.__wrapped__("bad.json")
+    (tmp_path / "odd.json").write_text(json.dumps({"policy": [1.0]}))
+    with pytest.raises(ValueError, match="not an estimator weights file"):
+        shipped_weights.__wrapped__("odd.json")
+
+
+def test_the_tournament_refuses_an_estimator_file_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad ``--strong estimate=FILE`` is an error before the first round, not a traceback mid-run."""
+    args = ["tournament", "--rounds", "1", "--seats", "strong,normal,normal,normal"]
+    code = cli_main([*args, "--strong", "estimate=no_such_weights.json"])
+    assert code == 2
+    assert "no_such_weights.json" in capsys.readouterr().err
 
 
 @settings(max_examples=25, deadline=None)
