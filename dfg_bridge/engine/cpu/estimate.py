@@ -5,7 +5,8 @@ round's exchange crossed with the card's rank, how much of its hand the seat has
 answers and passes against the card, lone cards from the card's rank — and a weight
 ``exp(w · features)``. The weights are a conditional logit over the seats that may hold the card,
 with each seat's hand size as its base rate, learned from rounds of ``normal`` seats
-(``python -m dfg_bridge.engine.cpu.estimate_train``); the sampler (:mod:`.dealer`) deals by them.
+(``python -m dfg_bridge.engine.cpu train-estimate``, :mod:`.estimate_train`); the sampler (:mod:`.dealer`)
+deals the seats read as careful by them (:attr:`~.search.Settings.estimate`: on under ``minecraft``).
 """
 
 from __future__ import annotations
