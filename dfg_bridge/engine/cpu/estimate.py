@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -184,18 +185,11 @@ def features(view: View) -> Pairs:
                 f.append((F_PASSED + b, passed))
             if held <= 3:
                 f.append((F_SMALL + b, 1.0))
-            for index, n in _counted(got.get(c, ())):
+            for index, n in Counter(got.get(c, ())).items():
                 f.append(_tell_feature(index, n, b))
             per[c] = f
         out[s] = per
     return out
-
-
-def _counted(indices: Sequence[int]) -> list[tuple[int, int]]:
-    n: dict[int, int] = {}
-    for x in indices:
-        n[x] = n.get(x, 0) + 1
-    return list(n.items())
 
 
 def _tell_feature(index: int, n: int, b: int) -> tuple[int, float]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from hypothesis import strategies as st
 from dfg_bridge.engine import Meld, Pass, Round, Rules
 from dfg_bridge.engine.cpu import estimate
 from dfg_bridge.engine.cpu import strong as strong_module
-from dfg_bridge.engine.cpu.belief import Sampler, Tracker
+from dfg_bridge.engine.cpu.belief import Sampler
 from dfg_bridge.engine.cpu.cli import main as cli_main
 from dfg_bridge.engine.cpu.estimate import (
     F_BROKEN,
@@ -36,6 +35,7 @@ from dfg_bridge.engine.cpu.strong import StrongPlayer
 from dfg_bridge.engine.cpu.tournament import parse_settings
 from dfg_bridge.engine.cpu.view import View, read
 from dfg_bridge.engine.moves import bits
+from tests.engine.cpu.positions import cards_placed_right
 
 
 def _index(card: str) -> int:
@@ -170,36 +170,15 @@ def test_train_estimate_writes_weights_the_estimator_reads(
 def test_dealing_by_the_shipped_estimator_gets_more_of_normals_cards_right() -> None:
     """Against ``normal`` seats (what the weights were learned on), deals by the estimator place more
     unseen cards in the right hand than deals by the hand-measured tells (tells.py)."""
-    rules = Rules.preset("minecraft")
     w = shipped_weights()
-    right = {"tells": 0, "estimate": 0}
-    total = 0
-    for g in range(30):
-        rnd = Round.deal(rules, 4, 900 + g)
-        players = [NormalPlayer(rules) for _ in range(4)]
-        trackers = [Tracker() for _ in range(4)]
-        rng = random.Random(g)
-        while not rnd.over:
-            if rnd.pending_kind:
-                rnd.make_move(decision_move(rnd))
-                continue
-            seat = rnd.turn
-            view = read(rnd.observation(seat), rules)
-            trackers[seat].update(view)
-            if rng.random() < 0.3:
-                truth = [rnd.hand_mask(s) for s in range(4)]
-                for kind in right:
-                    given = odds(view, w) if kind == "estimate" else None
-                    sampler = Sampler(
-                        view, trackers[seat].knowledge(view), random.Random(g), soft=True, odds=given
-                    )
-                    for _ in range(10):
-                        hands = sampler.sample()
-                        right[kind] += sum((hands[s] & truth[s]).bit_count() for s in range(4) if s != seat)
-                total += 1
-            action = players[seat].decide(rnd.observation(seat), rnd.legal_actions(seat))
-            trackers[seat].note(view, action)
-            rnd.apply(action)
+    right, total = cards_placed_right(
+        Rules.preset("minecraft"),
+        range(900, 930),
+        {
+            "tells": lambda view, known, rng: Sampler(view, known, rng, soft=True),
+            "estimate": lambda view, known, rng: Sampler(view, known, rng, soft=True, odds=odds(view, w)),
+        },
+    )
     assert total > 100
     assert right["estimate"] > 1.01 * right["tells"]
 

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from dfg_bridge.engine import Meld, Round, Rules
-from dfg_bridge.engine.cpu.belief import Sampler, Tracker
-from dfg_bridge.engine.cpu.heuristic import NormalPlayer
-from dfg_bridge.engine.cpu.playout import decision_move
+from dfg_bridge.engine.cpu.belief import Sampler
 from dfg_bridge.engine.cpu.tells import (
     ANSWER_SAME,
     ANSWER_SAME_TOP,
@@ -16,6 +12,7 @@ from dfg_bridge.engine.cpu.tells import (
     careful_weights,
 )
 from dfg_bridge.engine.cpu.view import read
+from tests.engine.cpu.positions import cards_placed_right
 
 
 def _index(card: str) -> int:
@@ -48,31 +45,14 @@ def test_an_ace_answered_keeps_better_odds_for_its_rank_mates() -> None:
 
 
 def test_dealing_by_the_tells_gets_more_of_normals_cards_right() -> None:
-    rules = Rules.preset("minecraft")
-    right = {False: 0, True: 0}
-    total = 0
-    for g in range(30):
-        rnd = Round.deal(rules, 4, 600 + g)
-        players = [NormalPlayer(rules) for _ in range(4)]
-        trackers = [Tracker() for _ in range(4)]
-        rng = random.Random(g)
-        while not rnd.over:
-            if rnd.pending_kind:
-                rnd.make_move(decision_move(rnd))
-                continue
-            seat = rnd.turn
-            view = read(rnd.observation(seat), rules)
-            trackers[seat].update(view)
-            if rng.random() < 0.3:
-                truth = [rnd.hand_mask(s) for s in range(4)]
-                for soft in (False, True):
-                    sampler = Sampler(view, trackers[seat].knowledge(view), random.Random(g), soft=soft)
-                    for _ in range(10):
-                        hands = sampler.sample()
-                        right[soft] += sum((hands[s] & truth[s]).bit_count() for s in range(4) if s != seat)
-                total += 1
-            action = players[seat].decide(rnd.observation(seat), rnd.legal_actions(seat))
-            trackers[seat].note(view, action)
-            rnd.apply(action)
+    got, total = cards_placed_right(
+        Rules.preset("minecraft"),
+        range(600, 630),
+        {
+            "plain": lambda view, known, rng: Sampler(view, known, rng, soft=False),
+            "soft": lambda view, known, rng: Sampler(view, known, rng, soft=True),
+        },
+    )
+    right = {False: got["plain"], True: got["soft"]}
     assert total > 100
     assert right[True] > 1.02 * right[False]
