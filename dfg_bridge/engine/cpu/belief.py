@@ -135,19 +135,6 @@ def _exchange_facts(view: View, k: int) -> tuple[set[int], dict[int, int]]:
     return strong_from, below
 
 
-def next_active(view: View, seat: int) -> int | None:
-    """The next seat with cards in the turn direction."""
-    counts = view.obs.hand_counts
-    n = len(counts)
-    d = view.obs.direction
-    s = seat
-    for _ in range(n):
-        s = (s + d) % n
-        if s != seat and counts[s] > 0:
-            return s
-    return None
-
-
 class Sampler:
     """Deals the unseen cards to the other seats consistently with what ``view`` knows."""
 
@@ -161,6 +148,7 @@ class Sampler:
         trust: list[float] | None = None,
         avoid: dict[int, int] | None = None,
         fits: Callable[[list[int], list[bool]], bool] | None = None,
+        caps: dict[int, dict[int, int]] | None = None,
         soft: bool = False,
         leads: bool = False,
         exchange: bool = False,
@@ -207,6 +195,8 @@ class Sampler:
         around rather than rejected afterwards (a few such facts reject most deals)."""
         self.fits = fits
         """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
+        self.caps = {s: c for s, c in (caps or {}).items() if s in self.need}
+        """Per seat, per rank, how many cards of it the seat holds at most if eager (``EagerFit.caps``)."""
         self._plans: dict[tuple[tuple[bool, ...], tuple[tuple[int, int], ...]], Odds] = {}
         told = (odds if odds is not None else careful_weights(view)) if soft else {}
         self.soft = {s: w for s, w in told.items() if s in self.need}
@@ -239,10 +229,10 @@ class Sampler:
         rng.shuffle(cards)
         hands = [0] * len(self.view.obs.hand_counts)
         hands[self.view.seat] = self.view.hand
-        avoids = eager is not None and any(eager[s] for s in self.avoid)
+        eager_facts = eager is not None and any(eager[s] for s in (*self.avoid, *self.caps))
         if self.exchange:
             return self._around_exchange(self._constrained(cards, hands, eager), eager)
-        if avoids or self.ceiling or self.soft:
+        if eager_facts or self.ceiling or self.soft:
             return self._constrained(cards, hands, eager)
         at = 0
         for s in self.seats:  # no bans, ceilings or odds: plain slices of the shuffle
@@ -264,8 +254,9 @@ class Sampler:
         below: dict[int, int] | None = None,
     ) -> list[int]:
         """Deal ``cards`` (shuffled) by :mod:`.dealer`: no seat gets a card above its ceiling (or its
-        ``below`` one), an eager seat none it avoids, a careful seat its cards by their weights
-        (:mod:`.tells`); ``held`` cards stay with their seats (``cards`` must leave them out)."""
+        ``below`` one), an eager seat none it avoids and no more of a rank than its caps, a careful seat
+        its cards by their weights (:mod:`.tells`); ``held`` cards stay with their seats (``cards`` must
+        leave them out)."""
         seats = self.seats
         key = tuple(bool(eager and eager[s]) for s in seats)
         extra = tuple(sorted(below.items())) if below else ()
@@ -273,6 +264,7 @@ class Sampler:
         if plan is None:
             banned = []
             weights = []
+            caps = [self.caps.get(s, {}) if is_eager else {} for s, is_eager in zip(seats, key, strict=True)]
             for s, is_eager in zip(seats, key, strict=True):
                 ban = self.avoid.get(s, 0) if is_eager else 0
                 for top in (self.ceiling.get(s), (below or {}).get(s)):
@@ -280,7 +272,7 @@ class Sampler:
                         ban |= ~((2 << top) - 1)
                 banned.append(ban)
                 weights.append({} if is_eager else self.soft.get(s, {}))
-            plan = odds(self.free, banned, weights)
+            plan = odds(self.free, banned, weights, caps)
             self._plans[key, extra] = plan
         got = [self.fixed[s] | (held or {}).get(s, 0) for s in seats]
         room = [self.need[s] - h.bit_count() for s, h in zip(seats, got, strict=True)]

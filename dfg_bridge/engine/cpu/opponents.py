@@ -19,8 +19,9 @@ Each act adds its log likelihood ratio to the seat's score; the score carries ov
 round at four fifths weight (a human remembers how a table plays, and a new player at a seat is
 forgotten within a few rounds). :meth:`Style.eagerness` turns it into a probability; ``strong``
 takes each seat in each sampled deal as eager or careful with that probability: an eager one is
-dealt none of the cards it cannot hold (:func:`shunned`: what it passed on, what it skipped) and
-played eagerly in that deal's playouts.
+dealt none of the cards it cannot hold (:func:`shunned`: what it passed on, what it skipped), no
+more of a rank than its answers and passes on groups allow (:attr:`EagerFit.caps`: it held no pair
+above a pair it passed on), and played eagerly in that deal's playouts.
 """
 
 from __future__ import annotations
@@ -274,6 +275,9 @@ class EagerFit:
                 beat = _ranks(move_strength(field, inverted), 13, lock or 15, inverted)
                 checks.append((a.seat, played_since[i], field, inverted, lock, beat, played, joker))
         self.checks = checks
+        self.caps = _group_caps(checks, obs.hand_counts)
+        """Per seat, per rank, the most cards of it the seat can hold now if it plays eagerly: dealt
+        within these, far more deals fit its answers to groups and its passes on them."""
 
     def __call__(self, hands: list[int], eager: list[bool]) -> bool:
         """Whether ``hands`` (by seat) fit the acts of the ``eager`` seats."""
@@ -324,3 +328,27 @@ class EagerFit:
             if not fits:
                 return False
         return True
+
+
+def _group_caps(
+    checks: list[tuple[int, int, Move | None, bool, int, int, int | None, bool]], counts: tuple[int, ...]
+) -> dict[int, dict[int, int]]:
+    """What :class:`EagerFit`'s group checks (no 縛り) say of each rank's count: an eager seat answers a
+    group of ``k`` with the weakest rank holding ``k``, so every rank between the field and its answer
+    (every rank above the field, if it passed or answered with a joker) held fewer than ``k``, counting
+    the cards it has played since. A hand that was one such group then is left out (it may have
+    passed rather than finish on a forbidden card)."""
+    out: dict[int, dict[int, int]] = {}
+    for seat, since, field, inverted, lock, _beat, played, joker in checks:
+        if field is None or field[3] < 2 or lock or counts[seat] + since.bit_count() <= field[3]:
+            continue
+        low = move_strength(field, inverted)
+        top = 100
+        if played is not None and not joker:
+            top = strength((played & -played).bit_length() - 1 >> 2, inverted)
+        caps = out.setdefault(seat, {})
+        for rr in range(13):
+            if low < strength(rr, inverted) < top:
+                cap = max(0, field[3] - 1 - ((since >> (4 * rr)) & 15).bit_count())
+                caps[rr] = min(cap, caps.get(rr, 4))
+    return out
