@@ -172,7 +172,7 @@ class StrongPlayer:
             trust=trust,
             avoid=avoid,
             fits=fits,
-            caps=fits.caps if fits is not None else None,
+            caps=fits.caps if fits is not None and self.settings.eager_caps else None,
             soft=self.settings.careful_tells or bool(self.settings.estimate),
             odds=self._estimate(view),
             tries=self.settings.sample_tries,

@@ -449,3 +449,29 @@ def test_an_eager_giver_kept_nothing_weaker_than_what_it_gave_back() -> None:
             # the seat whose strongest cards came to it learns no floor (that ceiling is Knowledge's)
             assert gave_weakest(_view(rnd, giver)) == {}
     assert told > 20
+
+
+@pytest.mark.parametrize(("preset", "capped"), [("uecda", True), ("minecraft", False)])
+def test_strong_deals_within_the_caps_where_its_preset_says(
+    preset: str, capped: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dfg_bridge.engine.cpu import strong
+
+    given: list[dict[int, dict[int, int]] | None] = []
+
+    class Spy(Sampler):
+        def __init__(
+            self, *args: object, caps: dict[int, dict[int, int]] | None = None, **kwargs: object
+        ) -> None:
+            given.append(caps)
+            super().__init__(*args, caps=caps, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "Sampler", Spy)
+    rules = Rules.preset(preset)
+    cpu = strong.StrongPlayer(3, budget_ms=60_000, rules=rules, max_deals=4)
+    for rnd, seat in _greedy_positions(preset, 3, 9400)[:40]:
+        legal = list(rnd.legal_actions(seat))
+        if rnd.phase.value == "play" and len(legal) > 1:
+            cpu.decide(rnd.observation(seat), legal)
+    assert given
+    assert any(c for c in given) is capped  # caps from the eager seats' groups reach the dealer, or none
