@@ -243,6 +243,11 @@ class Style:
         return out
 
 
+EagerCheck = tuple[int, int, Move | None, bool, int, int, int | None, bool]
+"""One act :class:`EagerFit` checks: seat, cards it played since, field (None: a lead), 革命 / 11バック,
+縛り suits, the cards that beat the field, the cards played (None: a pass), whether a joker was among them."""
+
+
 class EagerFit:
     """Whether a deal fits every act so far of the seats taken as eager, exactly: replayed from each
     seat's hand then (its hand in the deal plus the cards it played since), an eager seat leads its
@@ -257,7 +262,7 @@ class EagerFit:
         self.rules = view.rules
         history = obs.history
         played_since = played_from(history)
-        checks: list[tuple[int, int, Move | None, bool, int, int, int | None, bool]] = []
+        checks: list[EagerCheck] = []
         i = -1
         for a, field, inverted, lock in acts_of(view):
             i = history.index(a, i + 1)
@@ -330,9 +335,7 @@ class EagerFit:
         return True
 
 
-def _group_caps(
-    checks: list[tuple[int, int, Move | None, bool, int, int, int | None, bool]], counts: tuple[int, ...]
-) -> dict[int, dict[int, int]]:
+def _group_caps(checks: list[EagerCheck], counts: tuple[int, ...]) -> dict[int, dict[int, int]]:
     """What :class:`EagerFit`'s group checks (no 縛り) say of each rank's count: an eager seat answers a
     group of ``k`` with the weakest rank holding ``k``, so every rank between the field and its answer
     (every rank above the field, if it passed or answered with a joker) held fewer than ``k``, counting
