@@ -276,12 +276,14 @@ def policy_playout(
     models: Sequence[MovePolicy] | None = None,
     finish: Callable[[Round], float | None] | None = None,
     finish_cards: int = 0,
+    own: MovePolicy | None = None,
 ) -> float:
     """Like :func:`playout`, with plays drawn from the learned policy (:mod:`.policy`).
 
     With ``others`` False only ``seat`` plays the learned policy; the other seats play :func:`policy`,
     or ``models[s]`` (by seat) when given. ``finish(r)``, when given, is asked for the value of the rest
-    at ``seat``'s first turn with at most ``finish_cards`` cards (None: the playout goes on).
+    at ``seat``'s first turn with at most ``finish_cards`` cards (None: the playout goes on). ``own``,
+    when given, plays ``seat`` instead of the learned policy.
     """
     move = r.make_move
     alive = r.in_play
@@ -301,6 +303,9 @@ def policy_playout(
             if got is not None:
                 return got
             finish = None
+        if own is not None:
+            move(own(r, rng, rules))
+            continue
         ms = r.moves()
         if r.field_move is None and len(ms) > 1 and ms[-1][0] == K_PASS:
             ms = ms[:-1]  # a leader who may pass (uecda) still leads in a playout

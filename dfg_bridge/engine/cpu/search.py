@@ -80,6 +80,11 @@ class Settings:
     endgame_share: float = 0.85
     """Share of the time left that the exact two-seat endgame may use; when it gives up there, the
     Monte Carlo search decides in the rest (1: the whole budget, leaving it none)."""
+    own: str = "learned"
+    """Policy of the searching seat's own later moves in the playouts under ``mixed``: ``learned`` (the
+    learned policy) or ``normal`` (:func:`~.shape.normal_policy`: ``normal`` itself, deterministic).
+    Against ``greedy`` seats ``normal`` alone outscores the shared learned policy (3.36 against 3.15
+    in ``uecda`` playouts), yet in ``strong``'s playouts it measured no better (README, "CPU opponents")."""
     temperature: float = 1.0
     """Temperature of the learned playout policy (below 1: closer to its favourite move)."""
     common_random: bool = False

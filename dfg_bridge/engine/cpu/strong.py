@@ -43,6 +43,7 @@ from dfg_bridge.engine.cpu.playout import MovePolicy, playout, policy_playout
 from dfg_bridge.engine.cpu.policy import Policy, shipped_weights
 from dfg_bridge.engine.cpu.replay import CarefulFit
 from dfg_bridge.engine.cpu.search import Search, Settings, clock_of, place_values, settings_for
+from dfg_bridge.engine.cpu.shape import normal_policy
 from dfg_bridge.engine.cpu.solo import SoloSolver
 from dfg_bridge.engine.cpu.view import View, pass_in, plays_of, read, rules_of
 from dfg_bridge.engine.moves import (
@@ -271,6 +272,7 @@ class StrongPlayer:
             return base.with_hands(hands, rng.getrandbits(32))
 
         solo_cards = self.settings.solo_cards
+        own = normal_policy if self.settings.own == "normal" else None
         now = clock_of(self.settings)
 
         def solver() -> SoloSolver | None:
@@ -300,6 +302,7 @@ class StrongPlayer:
                     models=models,
                     finish=solo.value if solo is not None else None,
                     finish_cards=solo_cards,
+                    own=own,
                 )
             return playout(r, seat, prng, rules, points)
 

@@ -15,8 +15,9 @@ from dfg_bridge.engine.cards import parse_cards
 from dfg_bridge.engine.cpu.clues import broken_melds
 from dfg_bridge.engine.cpu.playout import policy_playout
 from dfg_bridge.engine.cpu.policy import SIZE, Policy, features, prior_weights, shipped_weights
+from dfg_bridge.engine.cpu.shape import normal_policy
 from dfg_bridge.engine.cpu.train import evaluate, main, train
-from dfg_bridge.engine.moves import K_PASS, RANK_BITS
+from dfg_bridge.engine.moves import K_PASS, RANK_BITS, Move
 from dfg_bridge.engine.rules import rank_points
 from tests.engine.cpu.positions import positions
 
@@ -53,6 +54,26 @@ def test_policy_playouts_end_with_a_place_and_leaders_lead() -> None:
         pts = rank_points(rnd.rules, rnd.present_mask.bit_count())
         assert policy_playout(rnd.copy(), seat, rng, rnd.rules, pts, learned=pol) in pts
         assert policy_playout(rnd.copy(), seat, rng, rnd.rules, pts, learned=pol, others=False) in pts
+
+
+def test_an_own_policy_plays_every_move_of_the_searching_seat_in_a_playout() -> None:
+    pol = Policy()
+    rng = random.Random(3)
+    turns: list[int] = []
+
+    def own(r: Round, g: random.Random, rules: Rules) -> Move:
+        turns.append(r.turn)
+        return normal_policy(r, g, rules)
+
+    for rnd, seat in positions(120, seed=4):
+        if rnd.phase.value != "play" or not rnd.in_play(seat):
+            continue
+        pts = rank_points(rnd.rules, rnd.present_mask.bit_count())
+        before = len(turns)
+        got = policy_playout(rnd.copy(), seat, rng, rnd.rules, pts, learned=pol, others=False, own=own)
+        assert got in pts
+        assert set(turns[before:]) <= {seat}
+    assert len(turns) > 300
 
 
 def test_training_moves_the_weights_and_checkpoints(tmp_path: object) -> None:

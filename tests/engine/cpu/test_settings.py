@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 
-from dfg_bridge.engine import Match, Rules
+import pytest
+
+from dfg_bridge.engine import Match, Round, Rules
 from dfg_bridge.engine.cpu import make_cpu
 from dfg_bridge.engine.cpu.search import PRESET_SETTINGS, Search, Settings, settings_for
+from dfg_bridge.engine.cpu.shape import normal_policy
 from dfg_bridge.engine.cpu.strong import StrongPlayer
 from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning
+from dfg_bridge.engine.moves import Move
 
 
 def test_presets_without_changes_keep_the_defaults() -> None:
@@ -106,3 +110,24 @@ def test_strong_counts_the_rounds_of_each_match_it_plays() -> None:
             match.finish_round()
     assert {k for k, _ in seen} == {1, 2, 3}
     assert all(k == counted for k, counted in seen)
+
+
+def test_strong_plays_its_later_moves_by_the_policy_its_settings_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dfg_bridge.engine.cpu.strong as strong_module
+
+    turns: list[int] = []
+
+    def spy(r: Round, rng: random.Random, rules: Rules) -> Move:
+        turns.append(r.turn)
+        return normal_policy(r, rng, rules)
+
+    monkeypatch.setattr(strong_module, "normal_policy", spy)
+    for own in ("learned", "normal"):
+        cpu = StrongPlayer(2, 60_000, settings=settings_for("uecda", own=own), max_deals=6)
+        _decide_once(cpu, "uecda", 5)
+        assert cpu.last_deals > 0
+        assert bool(turns) == (own == "normal")
+    seat = min(Match(Rules.preset("uecda"), 5, seed=5).start_round().awaiting())
+    assert set(turns) == {seat}
