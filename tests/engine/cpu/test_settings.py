@@ -33,11 +33,13 @@ def test_a_preset_s_changes_apply_and_the_caller_s_win() -> None:
     assert settings_for("minecraft", eager_prior=0.0).eager_prior == 0.0
 
 
-def _decide_once(cpu: StrongPlayer, preset: str, players: int) -> None:
+def _decide_once(cpu: StrongPlayer, preset: str, players: int) -> int:
+    """``cpu`` makes the first decision of a match's first round; returns the seat it played."""
     rnd = Match(Rules.preset(preset), players, seed=5).start_round()
     seat = min(rnd.awaiting())
     legal = list(rnd.legal_actions(seat))
     assert cpu.decide(rnd.observation(seat), legal) in legal
+    return seat
 
 
 def test_strong_takes_the_settings_of_the_table_it_plays_at() -> None:
@@ -126,8 +128,7 @@ def test_strong_plays_its_later_moves_by_the_policy_its_settings_name(
     monkeypatch.setattr(strong_module, "normal_policy", spy)
     for own in ("learned", "normal"):
         cpu = StrongPlayer(2, 60_000, settings=settings_for("uecda", own=own), max_deals=6)
-        _decide_once(cpu, "uecda", 5)
+        seat = _decide_once(cpu, "uecda", 5)
         assert cpu.last_deals > 0
         assert bool(turns) == (own == "normal")
-    seat = min(Match(Rules.preset("uecda"), 5, seed=5).start_round().awaiting())
     assert set(turns) == {seat}
