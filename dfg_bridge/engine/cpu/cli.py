@@ -1,5 +1,5 @@
-"""``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out), ``… train …`` (:mod:`.train`) and
-``… train-estimate …`` (:mod:`.estimate_train`)."""
+"""``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out), ``… regret …`` (:mod:`.regret`),
+``… train …`` (:mod:`.train`) and ``… train-estimate …`` (:mod:`.estimate_train`)."""
 
 from __future__ import annotations
 
@@ -14,16 +14,23 @@ from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning, parse_setting
 from dfg_bridge.engine.rules import Rules
 
 
+def _table_arguments(
+    p: argparse.ArgumentParser, *, players: int, rules: str, rounds: int, seats: str
+) -> None:
+    """The table's options, shared by ``tournament`` and ``regret`` (their defaults differ)."""
+    p.add_argument("--players", type=int, default=players, help=f"seats at the table (default {players})")
+    p.add_argument("--rules", default=rules, help=f"rules preset: minecraft, dqx, niconico, uecda ({rules})")
+    p.add_argument("--rounds", type=int, default=rounds, help="rounds to play (whole matches, seats rotated)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and of the CPUs")
+    p.add_argument("--seats", default=seats, help="levels, one per seat")
+    p.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m dfg_bridge.engine.cpu", description="CPU players (CPU)")
     sub = p.add_subparsers(dest="command", required=True)
     t = sub.add_parser("tournament", help="play rounds between CPU levels, print one JSON line")
-    t.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
-    t.add_argument("--rules", default="minecraft", help="rules preset: minecraft, dqx, niconico, uecda")
-    t.add_argument("--rounds", type=int, default=100, help="rounds to play (whole matches, seats rotated)")
-    t.add_argument("--seed", type=int, default=1, help="seed of the deals and of the CPUs")
-    t.add_argument("--seats", default="strong,greedy,greedy,greedy", help="levels, one per seat")
-    t.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
+    _table_arguments(t, players=4, rules="minecraft", rounds=100, seats="strong,greedy,greedy,greedy")
     t.add_argument("--jobs", type=int, default=1, help="processes (timings are noisier above 1)")
     t.add_argument(
         "--clock",
@@ -52,6 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from dfg_bridge.engine.cpu.train import main as train_main
 
         return train_main(rest[1:])
+    if rest[:1] == ["regret"]:
+        return _regret(rest[1:])
     if rest[:1] == ["train-estimate"]:
         from dfg_bridge.engine.cpu.estimate_train import main as estimate_main
 
@@ -92,6 +101,68 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs=args.jobs,
         clock=args.clock,
         tuning=tuning,
+    )
+    print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
+    return 0
+
+
+def _regret(argv: Sequence[str]) -> int:
+    """``regret``: a tournament whose ``strong`` seats' choices are judged (:mod:`.regret`)."""
+    from dfg_bridge.engine.cpu.regret import FAVOURITE, SEARCH, TIME, measure
+
+    p = argparse.ArgumentParser(
+        prog="python -m dfg_bridge.engine.cpu regret",
+        description="what strong's search loses within its own playout model, per round (one JSON line)",
+    )
+    _table_arguments(p, players=5, rules="uecda", rounds=40, seats="strong,greedy,greedy,greedy,greedy")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="cpu", help="budget clock (default cpu)")
+    p.add_argument("--reference", type=int, default=1200, help="deals per candidate judged (default 1200)")
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:NAME=VALUE,…",
+        help="also judge a search with these Settings changes (and time=F: F times the time) on the same "
+        "positions (repeatable)",
+    )
+    args = p.parse_args(list(argv))
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    problem = None
+    if any(s not in LEVELS for s in seats):
+        problem = f"unknown level(s) in {args.seats}; known: {', '.join(LEVELS)}"
+    elif len(seats) != args.players:
+        problem = f"--seats names {len(seats)} levels for {args.players} players"
+    elif args.rounds < 1 or args.reference < 4:
+        problem = "--rounds must be at least 1 and --reference at least 4"
+    variants: dict[str, dict[str, object]] = {}
+    try:
+        rules = Rules.preset(args.rules)
+        for text in args.variant:
+            name, sep, changes = text.partition(":")
+            if not sep or not name or name in variants or name in (SEARCH, FAVOURITE):
+                raise ValueError(f"--variant {text!r}: give it as NAME:setting=value,… with a new name")
+            parts = [c.strip() for c in changes.split(",") if c.strip()]
+            times = [c.partition("=")[2] for c in parts if c.startswith(f"{TIME}=")]
+            variants[name] = dict(parse_settings(",".join(c for c in parts if not c.startswith(f"{TIME}="))))
+            if times:
+                share = float(times[-1])
+                if not share > 0:
+                    raise ValueError(f"--variant {text!r}: {TIME} must be above 0")
+                variants[name][TIME] = share
+    except ValueError as exc:
+        problem = problem or str(exc)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    report = measure(
+        rules,
+        seats,
+        rounds=args.rounds,
+        seed=args.seed,
+        reference=args.reference,
+        variants=variants,
+        budget_ms=args.budget_ms,
+        clock=args.clock,
     )
     print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
     return 0

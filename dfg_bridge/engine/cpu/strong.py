@@ -96,6 +96,8 @@ class StrongPlayer:
         slow decision spent its time)."""
         self.round_of_match = 1
         """The round of the match this seat is playing (counted from the rounds it sees)."""
+        self.search_factory: Callable[[Settings, random.Random], Search] = Search
+        """Makes each decision's :class:`~.search.Search` (tuning: :class:`~.regret.Referee` judges them)."""
 
     def decide(self, observation: Observation, legal: Iterable[Action]) -> Action:
         """Pick one of ``legal`` within the time budget."""
@@ -306,7 +308,7 @@ class StrongPlayer:
                 )
             return playout(r, seat, prng, rules, points)
 
-        search = Search(self.settings, rng)
+        search = self.search_factory(self.settings, rng)
         self.last_marks["search_from_deadline"] = 1000 * (now() - deadline)
         best = search.run(world, moves, play_on, deadline, start)
         self.last_marks["search_end_from_deadline"] = 1000 * (now() - deadline)
