@@ -26,6 +26,40 @@ def _table_arguments(
     p.add_argument("--budget-ms", type=int, default=200, help="time budget per decision (default 200)")
 
 
+def _table(args: argparse.Namespace) -> tuple[list[str], Rules]:
+    """The seats and rules the table options name; ValueError says what is wrong with them."""
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    bad = [s for s in seats if s not in LEVELS]
+    if bad:
+        raise ValueError(f"unknown level(s) {', '.join(bad)}; known: {', '.join(LEVELS)}")
+    if len(seats) != args.players:
+        raise ValueError(f"--seats names {len(seats)} levels for {args.players} players")
+    rules = Rules.preset(args.rules)
+    if args.rounds < 1:
+        raise ValueError("--rounds must be at least 1")
+    return seats, rules
+
+
+def _variant(changes: str, time_key: str) -> dict[str, object]:
+    """``"time=2,drop_z=1.5"`` as a variant of ``regret``: Settings changes, and its share of the time."""
+    out: dict[str, object] = {}
+    settings = []
+    for part in (c.strip() for c in changes.split(",")):
+        key, _, value = part.partition("=")
+        if key.strip() != time_key:
+            settings.append(part)
+            continue
+        share = float(value)
+        if not share > 0:
+            raise ValueError(f"{time_key} must be above 0, not {value!r}")
+        out[time_key] = share
+    for name, setting in parse_settings(",".join(settings)):
+        if name == "estimate" and setting:
+            estimate_weights(setting)  # a missing or malformed estimator file fails now, not mid-run
+        out[name] = setting
+    return out
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m dfg_bridge.engine.cpu", description="CPU players (CPU)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -66,23 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return estimate_main(rest[1:])
     args = _parser().parse_args(rest)
-    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    bad = [s for s in seats if s not in LEVELS]
-    if bad:
-        print(f"unknown level(s) {', '.join(bad)}; known: {', '.join(LEVELS)}", file=sys.stderr)
-        return 2
-    if len(seats) != args.players:
-        print(f"--seats names {len(seats)} levels for {args.players} players", file=sys.stderr)
-        return 2
     try:
-        rules = Rules.preset(args.rules)
-    except ValueError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    if args.rounds < 1:
-        print("--rounds must be at least 1", file=sys.stderr)
-        return 2
-    try:
+        seats, rules = _table(args)
         tuning = Tuning(parse_settings(args.strong), args.weights)
         if tuning.weights is not None:
             TunedFactory(tuning, args.clock)("strong", 1, args.budget_ms, rules)  # a bad file fails now
@@ -126,33 +145,18 @@ def _regret(argv: Sequence[str]) -> int:
         "positions (repeatable)",
     )
     args = p.parse_args(list(argv))
-    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    problem = None
-    if any(s not in LEVELS for s in seats):
-        problem = f"unknown level(s) in {args.seats}; known: {', '.join(LEVELS)}"
-    elif len(seats) != args.players:
-        problem = f"--seats names {len(seats)} levels for {args.players} players"
-    elif args.rounds < 1 or args.reference < 4:
-        problem = "--rounds must be at least 1 and --reference at least 4"
     variants: dict[str, dict[str, object]] = {}
     try:
-        rules = Rules.preset(args.rules)
+        seats, rules = _table(args)
+        if args.reference < 4:
+            raise ValueError("--reference must be at least 4")
         for text in args.variant:
             name, sep, changes = text.partition(":")
             if not sep or not name or name in variants or name in (SEARCH, FAVOURITE):
                 raise ValueError(f"--variant {text!r}: give it as NAME:setting=value,… with a new name")
-            parts = [c.strip() for c in changes.split(",") if c.strip()]
-            times = [c.partition("=")[2] for c in parts if c.startswith(f"{TIME}=")]
-            variants[name] = dict(parse_settings(",".join(c for c in parts if not c.startswith(f"{TIME}="))))
-            if times:
-                share = float(times[-1])
-                if not share > 0:
-                    raise ValueError(f"--variant {text!r}: {TIME} must be above 0")
-                variants[name][TIME] = share
-    except ValueError as exc:
-        problem = problem or str(exc)
-    if problem is not None:
-        print(problem, file=sys.stderr)
+            variants[name] = _variant(changes, TIME)
+    except (ValueError, OSError) as exc:
+        print(str(exc), file=sys.stderr)
         return 2
     report = measure(
         rules,
