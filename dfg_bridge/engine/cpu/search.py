@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dfg_bridge.engine.moves import Move
+from dfg_bridge.engine.moves import K_PASS, Move
 from dfg_bridge.engine.round import Round
 
 
@@ -28,6 +28,8 @@ class Settings:
     """The search runs when at most this many cards are left in all hands together."""
     max_candidates: int = 8
     """Plays compared (the prior's favourites; a pass is always added)."""
+    searched: int = 0
+    """Only the first this many play candidates (the favourites) and a pass are searched (0: every one)."""
     min_deals: int = 12
     """Deals before any candidate may be dropped."""
     max_deals: int = 400
@@ -247,6 +249,8 @@ class Search:
         k = len(moves)
         results: list[list[float]] = [[] for _ in range(k)]
         alive = list(range(k))
+        if 0 < s.searched < k and start is None:  # the exchange's stand-ins are no moves to sort
+            alive = [i for i in alive if i < s.searched or moves[i][0] == K_PASS]
         rng = self.rng
         now = clock_of(s)
         deals = 0

@@ -12,7 +12,7 @@ from dfg_bridge.engine.cpu.search import PRESET_SETTINGS, Search, Settings, sett
 from dfg_bridge.engine.cpu.shape import normal_policy
 from dfg_bridge.engine.cpu.strong import StrongPlayer
 from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning
-from dfg_bridge.engine.moves import Move
+from dfg_bridge.engine.moves import K_PASS, PASS, Move
 
 
 def test_presets_without_changes_keep_the_defaults() -> None:
@@ -88,6 +88,27 @@ def test_common_random_numbers_give_each_deal_s_candidates_the_same_draws() -> N
     assert len(rows) == 30 and all(a == b for a, b in rows)
     assert len({a for a, _ in rows}) == 30  # a fresh stream each deal
     assert not all(a == b for a, b in _rows(common=False))
+
+
+def test_only_the_favourites_and_a_pass_are_searched_when_searched_is_set() -> None:
+    rnd = Match(Rules.preset("uecda"), 5, seed=3).start_round()
+    plays = [m for m in rnd.moves() if m[0] != K_PASS][:5]
+    moves = [*plays, PASS]
+    seat = rnd.turn
+    left = {
+        rnd.hand_mask(seat) & ~m[1] if m[0] != K_PASS else rnd.hand_mask(seat): i for i, m in enumerate(moves)
+    }
+    played: set[int] = set()
+
+    def play_on(r: Round, _prng: random.Random) -> float:
+        played.add(left[r.hand_mask(seat)])  # which candidate was played: the cards it left
+        return 1.0
+
+    for searched, expected in ((2, {0, 1, 5}), (0, set(range(6))), (9, set(range(6)))):
+        played.clear()
+        search = Search(Settings(searched=searched, max_deals=6, min_deals=100), random.Random(1))
+        assert search.run(rnd.copy, moves, play_on, deadline=float("inf")) in expected
+        assert played == expected, searched
 
 
 def test_strong_counts_the_rounds_of_each_match_it_plays() -> None:
