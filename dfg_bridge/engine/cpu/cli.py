@@ -1,5 +1,6 @@
 """``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out), ``… regret …`` (:mod:`.regret`),
-``… train …`` (:mod:`.train`) and ``… train-estimate …`` (:mod:`.estimate_train`)."""
+``… reading …`` (:mod:`.reading`), ``… train …`` (:mod:`.train`) and ``… train-estimate …``
+(:mod:`.estimate_train`)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,29 @@ def _table(args: argparse.Namespace) -> tuple[list[str], Rules]:
     if args.rounds < 1:
         raise ValueError("--rounds must be at least 1")
     return seats, rules
+
+
+def _refuse(exc: Exception) -> int:
+    """Say what is wrong with the options (no traceback); the exit status of a bad command line."""
+    print(str(exc), file=sys.stderr)
+    return 2
+
+
+def _emit(report: dict[str, object]) -> int:
+    """Print a command's report as its one JSON line; the exit status of a finished run."""
+    print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
+    return 0
+
+
+def _gauge_parser(command: str, description: str) -> argparse.ArgumentParser:
+    """The options a gauge of ``strong`` shares: its table (five seats of ``uecda``, strong against four
+    ``greedy``, 40 rounds) and the budget's clock (CPU time)."""
+    p = argparse.ArgumentParser(
+        prog=f"python -m dfg_bridge.engine.cpu {command}", description=f"{description} (one JSON line)"
+    )
+    _table_arguments(p, players=5, rules="uecda", rounds=40, seats="strong,greedy,greedy,greedy,greedy")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="cpu", help="budget clock (default cpu)")
+    return p
 
 
 def _variant(changes: str, time_key: str) -> dict[str, object]:
@@ -95,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return train_main(rest[1:])
     if rest[:1] == ["regret"]:
         return _regret(rest[1:])
+    if rest[:1] == ["reading"]:
+        return _reading(rest[1:])
     if rest[:1] == ["train-estimate"]:
         from dfg_bridge.engine.cpu.estimate_train import main as estimate_main
 
@@ -109,8 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if name == "estimate" and value:
                 estimate_weights(value)  # a missing or malformed estimator file fails now, not mid-run
     except (ValueError, OSError) as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        return _refuse(exc)
     report = run(
         rules,
         seats,
@@ -121,20 +146,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         clock=args.clock,
         tuning=tuning,
     )
-    print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
-    return 0
+    return _emit(report)
 
 
 def _regret(argv: Sequence[str]) -> int:
     """``regret``: a tournament whose ``strong`` seats' choices are judged (:mod:`.regret`)."""
     from dfg_bridge.engine.cpu.regret import FAVOURITE, SEARCH, TIME, measure
 
-    p = argparse.ArgumentParser(
-        prog="python -m dfg_bridge.engine.cpu regret",
-        description="what strong's search loses within its own playout model, per round (one JSON line)",
-    )
-    _table_arguments(p, players=5, rules="uecda", rounds=40, seats="strong,greedy,greedy,greedy,greedy")
-    p.add_argument("--clock", choices=("wall", "cpu"), default="cpu", help="budget clock (default cpu)")
+    p = _gauge_parser("regret", "what strong's search loses within its own playout model, per round")
     p.add_argument("--reference", type=int, default=1200, help="deals per candidate judged (default 1200)")
     p.add_argument(
         "--variant",
@@ -156,8 +175,7 @@ def _regret(argv: Sequence[str]) -> int:
                 raise ValueError(f"--variant {text!r}: give it as NAME:setting=value,… with a new name")
             variants[name] = _variant(changes, TIME)
     except (ValueError, OSError) as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        return _refuse(exc)
     report = measure(
         rules,
         seats,
@@ -168,5 +186,31 @@ def _regret(argv: Sequence[str]) -> int:
         budget_ms=args.budget_ms,
         clock=args.clock,
     )
-    print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
-    return 0
+    return _emit(report)
+
+
+def _reading(argv: Sequence[str]) -> int:
+    """``reading``: a tournament whose ``strong`` seats' deals are scored against the true hands."""
+    from dfg_bridge.engine.cpu.reading import measure
+
+    p = _gauge_parser(
+        "reading", "how well strong's deals place the hidden cards, scored against the true hands"
+    )
+    p.add_argument("--deals", type=int, default=40, help="deals scored per decision (default 40)")
+    args = p.parse_args(list(argv))
+    try:
+        seats, rules = _table(args)
+        if args.deals < 1:
+            raise ValueError("--deals must be at least 1")
+    except (ValueError, OSError) as exc:
+        return _refuse(exc)
+    report = measure(
+        rules,
+        seats,
+        rounds=args.rounds,
+        seed=args.seed,
+        deals=args.deals,
+        budget_ms=args.budget_ms,
+        clock=args.clock,
+    )
+    return _emit(report)

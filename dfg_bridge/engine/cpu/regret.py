@@ -148,18 +148,12 @@ def measure(
     clock: str = "cpu",
 ) -> dict[str, Any]:
     """Play a tournament whose ``strong`` seats are judged; the JSON-ready report."""
-    from dfg_bridge.engine.cpu.tournament import TunedFactory, Tuning, play_matches
+    from dfg_bridge.engine.cpu.tournament import play_gauged
 
     referee = Referee(reference, variants)
-    plain = TunedFactory(Tuning(), clock)
-
-    def factory(level: str, player_seed: int, budget: int, table_rules: Rules) -> Any:
-        player = plain(level, player_seed, budget, table_rules)
-        if level == "strong":
-            player.search_factory = referee
-        return player
-
-    result = play_matches(rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory)
+    result = play_gauged(
+        rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, clock=clock, search_factory=referee
+    )
     js = referee.judgements
     strong = result.levels.get("strong")
     return {

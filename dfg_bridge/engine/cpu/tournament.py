@@ -8,14 +8,19 @@ equally often. The figure reported per level is its mean points per round.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dfg_bridge.engine.match import Match
 from dfg_bridge.engine.observation import Observation
+from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points, rank_titles
+
+if TYPE_CHECKING:
+    from dfg_bridge.engine.cpu.search import Search, Settings
 
 
 @dataclass(slots=True)
@@ -228,13 +233,15 @@ def play_matches(
     budget_ms: int,
     first_match: int = 0,
     factory: PlayerFactory = _default_factory,
+    watch: Callable[[Round], None] | None = None,
 ) -> Result:
-    """Play ``rounds`` rounds as consecutive matches starting with match number ``first_match``."""
+    """Play ``rounds`` rounds as consecutive matches starting with match number ``first_match``;
+    ``watch`` is told of each round as it starts (a gauge that scores against the true hands)."""
     entries = [Tally() for _ in seats]
     levels: dict[str, Tally] = {}
     for level in seats:
         levels.setdefault(level, Tally())
-    table = _Table(rules, seats, seed, budget_ms, factory, entries, levels)
+    table = _Table(rules, seats, seed, budget_ms, factory, entries, levels, watch)
     start = time.perf_counter()
     played = 0
     k = first_match
@@ -243,6 +250,32 @@ def play_matches(
         played += _play_match(table, k, length)
         k += 1
     return Result(entries, levels, time.perf_counter() - start)
+
+
+def play_gauged(
+    rules: Rules,
+    seats: Sequence[str],
+    *,
+    rounds: int,
+    seed: int,
+    budget_ms: int,
+    clock: str,
+    search_factory: Callable[[Settings, random.Random], Search],
+    watch: Callable[[Round], None] | None = None,
+) -> Result:
+    """:func:`play_matches` whose ``strong`` seats (as shipped) make their searches by ``search_factory``:
+    a gauge's, that judges or scores each search as it runs (:mod:`.regret`, :mod:`.reading`)."""
+    plain = TunedFactory(Tuning(), clock)
+
+    def factory(level: str, player_seed: int, budget: int, table_rules: Rules) -> Any:
+        player = plain(level, player_seed, budget, table_rules)
+        if level == "strong":
+            player.search_factory = search_factory
+        return player
+
+    return play_matches(
+        rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory, watch=watch
+    )
 
 
 @dataclass(slots=True)
@@ -256,6 +289,7 @@ class _Table:
     factory: PlayerFactory
     entries: list[Tally]
     levels: dict[str, Tally]
+    watch: Callable[[Round], None] | None = None
 
 
 def _play_match(t: _Table, k: int, length: int) -> int:
@@ -271,6 +305,8 @@ def _play_match(t: _Table, k: int, length: int) -> int:
     played = 0
     while not match.over:
         rnd = match.start_round()
+        if t.watch is not None:
+            t.watch(rnd)
         while not rnd.over:
             seat = min(rnd.awaiting())
             legal = list(rnd.legal_actions(seat))
