@@ -166,7 +166,7 @@ def measure(
     clock: str = "cpu",
 ) -> dict[str, Any]:
     """Play a tournament whose ``strong`` seats' deals are scored; the JSON-ready report."""
-    from dfg_bridge.engine.cpu.tournament import play_gauged
+    from dfg_bridge.engine.cpu.gauged import play_gauged
 
     reader = Reader(deals)
     result = play_gauged(

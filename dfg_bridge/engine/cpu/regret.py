@@ -148,7 +148,7 @@ def measure(
     clock: str = "cpu",
 ) -> dict[str, Any]:
     """Play a tournament whose ``strong`` seats are judged; the JSON-ready report."""
-    from dfg_bridge.engine.cpu.tournament import play_gauged
+    from dfg_bridge.engine.cpu.gauged import play_gauged
 
     referee = Referee(reference, variants)
     result = play_gauged(

@@ -8,19 +8,15 @@ equally often. The figure reported per level is its mean points per round.
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dfg_bridge.engine.match import Match
 from dfg_bridge.engine.observation import Observation
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules, rank_points, rank_titles
-
-if TYPE_CHECKING:
-    from dfg_bridge.engine.cpu.search import Search, Settings
 
 
 @dataclass(slots=True)
@@ -250,32 +246,6 @@ def play_matches(
         played += _play_match(table, k, length)
         k += 1
     return Result(entries, levels, time.perf_counter() - start)
-
-
-def play_gauged(
-    rules: Rules,
-    seats: Sequence[str],
-    *,
-    rounds: int,
-    seed: int,
-    budget_ms: int,
-    clock: str,
-    search_factory: Callable[[Settings, random.Random], Search],
-    watch: Callable[[Round], None] | None = None,
-) -> Result:
-    """:func:`play_matches` whose ``strong`` seats (as shipped) make their searches by ``search_factory``:
-    a gauge's, that judges or scores each search as it runs (:mod:`.regret`, :mod:`.reading`)."""
-    plain = TunedFactory(Tuning(), clock)
-
-    def factory(level: str, player_seed: int, budget: int, table_rules: Rules) -> Any:
-        player = plain(level, player_seed, budget, table_rules)
-        if level == "strong":
-            player.search_factory = search_factory
-        return player
-
-    return play_matches(
-        rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, factory=factory, watch=watch
-    )
 
 
 @dataclass(slots=True)
