@@ -24,12 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dfg_bridge.engine.cpu.search import Playout, Search, Settings
-from dfg_bridge.engine.moves import Move
+from dfg_bridge.engine.moves import JOKER_BITS, Move
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 
 BINS = 10
 """Calibration bins of equal width over [0, 1]."""
+CARD_SLOTS = JOKER_BITS.bit_length()
+"""Card indices a hand's bits use (the 52 real cards and the jokers above them)."""
 
 
 @dataclass(slots=True)
@@ -57,7 +59,7 @@ class Scores:
             return
         self.decisions += 1
         n = len(deals)
-        counts = {s: [0] * 54 for s in seats}
+        counts = {s: [0] * CARD_SLOTS for s in seats}
         for hands in deals:
             for s in seats:
                 h = hands[s] & unseen
