@@ -1,6 +1,6 @@
 """``python -m dfg_bridge.engine.cpu tournament …`` (one JSON line out), ``… regret …`` (:mod:`.regret`),
-``… reading …`` (:mod:`.reading`), ``… train …`` (:mod:`.train`) and ``… train-estimate …``
-(:mod:`.estimate_train`)."""
+``… reading …`` (:mod:`.reading`), ``… oracle …`` (:mod:`.oracle`), ``… train …`` (:mod:`.train`) and
+``… train-estimate …`` (:mod:`.estimate_train`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from dfg_bridge.engine.cpu.estimate import shipped_weights as estimate_weights
 from dfg_bridge.engine.cpu.levels import LEVELS
@@ -62,6 +63,11 @@ def _gauge_parser(command: str, description: str) -> argparse.ArgumentParser:
     _table_arguments(p, players=5, rules="uecda", rounds=40, seats="strong,greedy,greedy,greedy,greedy")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu", help="budget clock (default cpu)")
     return p
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """A gauge's run as its options give it: rounds, seed, budget and the budget's clock."""
+    return {"rounds": args.rounds, "seed": args.seed, "budget_ms": args.budget_ms, "clock": args.clock}
 
 
 def _variant(changes: str, time_key: str) -> dict[str, object]:
@@ -121,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _regret(rest[1:])
     if rest[:1] == ["reading"]:
         return _reading(rest[1:])
+    if rest[:1] == ["oracle"]:
+        return _oracle(rest[1:])
     if rest[:1] == ["train-estimate"]:
         from dfg_bridge.engine.cpu.estimate_train import main as estimate_main
 
@@ -176,17 +184,7 @@ def _regret(argv: Sequence[str]) -> int:
             variants[name] = _variant(changes, TIME)
     except (ValueError, OSError) as exc:
         return _refuse(exc)
-    report = measure(
-        rules,
-        seats,
-        rounds=args.rounds,
-        seed=args.seed,
-        reference=args.reference,
-        variants=variants,
-        budget_ms=args.budget_ms,
-        clock=args.clock,
-    )
-    return _emit(report)
+    return _emit(measure(rules, seats, **_run_options(args), reference=args.reference, variants=variants))
 
 
 def _reading(argv: Sequence[str]) -> int:
@@ -204,13 +202,21 @@ def _reading(argv: Sequence[str]) -> int:
             raise ValueError("--deals must be at least 1")
     except (ValueError, OSError) as exc:
         return _refuse(exc)
-    report = measure(
-        rules,
-        seats,
-        rounds=args.rounds,
-        seed=args.seed,
-        deals=args.deals,
-        budget_ms=args.budget_ms,
-        clock=args.clock,
-    )
-    return _emit(report)
+    return _emit(measure(rules, seats, **_run_options(args), deals=args.deals))
+
+
+def _oracle(argv: Sequence[str]) -> int:
+    """``oracle``: a tournament whose ``strong`` seats search on the true hands at some hand sizes."""
+    from dfg_bridge.engine.cpu.oracle import measure
+
+    p = _gauge_parser("oracle", "strong's points when its searches are given the true hands (a diagnostic)")
+    p.add_argument("--fewest", type=int, default=0, help="smallest own hand given the true hands (default 0)")
+    p.add_argument("--most", type=int, default=None, help="largest own hand given them (default: any)")
+    args = p.parse_args(list(argv))
+    try:
+        seats, rules = _table(args)
+        if args.fewest < 0 or (args.most is not None and args.most < args.fewest):
+            raise ValueError("--fewest and --most: 0 <= fewest <= most")
+    except (ValueError, OSError) as exc:
+        return _refuse(exc)
+    return _emit(measure(rules, seats, **_run_options(args), fewest=args.fewest, most=args.most))
