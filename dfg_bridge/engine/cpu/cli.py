@@ -207,7 +207,7 @@ def _reading(argv: Sequence[str]) -> int:
 
 def _oracle(argv: Sequence[str]) -> int:
     """``oracle``: a tournament whose ``strong`` seats search on the true hands at some hand sizes."""
-    from dfg_bridge.engine.cpu.oracle import measure
+    from dfg_bridge.engine.cpu.oracle import check_sizes, measure
 
     p = _gauge_parser("oracle", "strong's points when its searches are given the true hands (a diagnostic)")
     p.add_argument("--fewest", type=int, default=0, help="smallest own hand given the true hands (default 0)")
@@ -215,8 +215,7 @@ def _oracle(argv: Sequence[str]) -> int:
     args = p.parse_args(list(argv))
     try:
         seats, rules = _table(args)
-        if args.fewest < 0 or (args.most is not None and args.most < args.fewest):
-            raise ValueError("--fewest and --most: 0 <= fewest <= most")
+        check_sizes(args.fewest, args.most)
     except (ValueError, OSError) as exc:
         return _refuse(exc)
     return _emit(measure(rules, seats, **_run_options(args), fewest=args.fewest, most=args.most))

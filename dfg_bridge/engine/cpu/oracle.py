@@ -6,9 +6,9 @@ seats really hold (the gauge runs the table; outside this gauge the player never
 is still drawn first, so each seat is still played by the style the sampler took it for in that deal
 and the search keeps the time a deal costs: what changes is the cards alone. Played on a tournament's
 seed, the gap to the tournament's figure is what not knowing the cards costs at those hand sizes
-(``--fewest 0 --most 5``: the ending; ``--fewest 6``: the rest of the round). The exchange search and
-the exact two-seat ending are left as they are (with two seats left the unseen cards are the other
-hand's anyway).
+(``--fewest 0 --most 5``: the ending; ``--fewest 6``: the rest of the round). The candidates are still
+proposed from a sampled deal, and the exchange search and the exact two-seat ending are left as they
+are (with two seats left the unseen cards are the other hand's anyway).
 """
 
 from __future__ import annotations
@@ -23,13 +23,18 @@ from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
 
 
+def check_sizes(fewest: int, most: int | None) -> None:
+    """Raise ValueError unless ``0 <= fewest <= most`` (``most`` None: no upper bound)."""
+    if fewest < 0 or (most is not None and most < fewest):
+        raise ValueError("hand sizes: 0 <= fewest <= most")
+
+
 class Oracle:
     """Makes the searches of ``strong`` seats (:attr:`~.strong.StrongPlayer.search_factory`); those at
     hand sizes it covers play on the round it is told of (:meth:`watch`) instead of sampled deals."""
 
     def __init__(self, fewest: int = 0, most: int | None = None) -> None:
-        if fewest < 0 or (most is not None and most < fewest):
-            raise ValueError("hand sizes: 0 <= fewest <= most")
+        check_sizes(fewest, most)
         self.fewest = fewest
         self.most = most
         self.current: Round | None = None

@@ -106,7 +106,7 @@ def test_the_command_reports_strong_with_the_covered_decisions(capsys: pytest.Ca
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--fewest", "3", "--most", "2"], "0 <= fewest <= most"),
+        (["--fewest", "3", "--most", "2"], "hand sizes: 0 <= fewest <= most"),
         (["--fewest", "-1"], "0 <= fewest <= most"),
         (["--seats", "strong,greedy"], "names 2 levels for 5 players"),
     ],
