@@ -40,9 +40,12 @@ class Match:
         board = self.web.board
         original = board.publish
 
-        def spy(view: Any) -> None:  # when each view really left the host, by our own clock
+        def spy(view: Any) -> None:  # when each view left the host, by our own clock
+            # stamped before the board takes it: stamped after, a busy machine could pause this thread
+            # between the board's own stamp and ours, and a view released on time looked early
+            left = time.time()
             original(view)
-            self.published[max(self.published, default=0) + 1] = time.time()
+            self.published[max(self.published, default=0) + 1] = left
 
         hook = self.world.daemon.host.spectate
         assert hook is not None
