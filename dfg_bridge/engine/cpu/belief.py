@@ -2,21 +2,21 @@
 
 Hard facts: every unseen card is in some other hand or face down; the hand sizes are public; cards
 this seat gave away (7渡し, 買収) stay with the receiver until they are played; a lower rank in the
-exchange kept nothing above what it gave. Soft facts (:mod:`.clues`): a seat that passed on a field
-probably could not beat it (縛り included) — a sample in which it holds a card that would have beaten
-the field is kept less often (stronger cards are forgiven more: people save them); the exchange
-between two other seats must fit their titles. Samples are dealt at random around the hard facts
-(:mod:`.dealer`; with ``exchange``, around that exchange too) and kept by rejection on that weight;
-with ``replay``, the deal that explains the careful seats' acts best (:mod:`.replay`) is kept of a few.
+exchange kept nothing above what it gave (:mod:`.knowledge`). Soft facts (:mod:`.clues`): a seat
+that passed on a field probably could not beat it (縛り included) — a sample in which it holds a card
+that would have beaten the field is kept less often (stronger cards are forgiven more: people save
+them); the exchange between two other seats must fit their titles. Samples are dealt at random
+around the hard facts (:mod:`.dealer`; with ``exchange``, around that exchange too) and kept by
+rejection on that weight; with ``replay``, the deal that explains the careful seats' acts best
+(:mod:`.replay`) is kept of a few.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from dfg_bridge.engine.actions import Action, Give
 from dfg_bridge.engine.cpu.acts import acts_of, played_by_seat
 from dfg_bridge.engine.cpu.clues import (
     BROKEN_FACTOR,
@@ -32,107 +32,13 @@ from dfg_bridge.engine.cpu.clues import (
 )
 from dfg_bridge.engine.cpu.dealer import Odds, odds
 from dfg_bridge.engine.cpu.dealer import deal as dealer_deal
-from dfg_bridge.engine.cpu.exchange import receiver_of
+from dfg_bridge.engine.cpu.knowledge import JOKER_TOP, Knowledge
 from dfg_bridge.engine.cpu.replay import MISS_FACTOR, CarefulFit
 from dfg_bridge.engine.cpu.tells import careful_weights
 from dfg_bridge.engine.cpu.view import View
 from dfg_bridge.engine.moves import (
     bits,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Knowledge:
-    """Hard facts about hidden hands: cards whose holder is known, and per-seat ceilings.
-
-    ``placed`` maps a card index to the seat holding it. ``ceiling`` maps a seat to the highest card
-    index it may hold apart from ``placed`` cards: it gave its strongest cards away (the exchange's
-    automatic part), so nothing stronger than what it gave is left.
-    """
-
-    placed: dict[int, int]
-    ceiling: dict[int, int]
-
-
-class Tracker:
-    """Memory of one seat across its decisions in a round, and what the transfers it saw reveal.
-
-    Remembering one's own actions is fair play: a human remembers them too.
-    """
-
-    def __init__(self) -> None:
-        self._history: tuple[Action, ...] = ()
-        self._step = -1
-        self._strong_from: set[int] = set()
-        self._below: dict[int, int] = {}
-        """Per seat whose strongest cards came to us unseen (``exchange_hidden``), the highest card
-        index it may still hold apart from ours: no rank above the weakest of the cards we took."""
-
-    def update(self, view: View) -> bool:
-        """Start afresh when ``view`` belongs to a new round (then True)."""
-        obs = view.obs
-        h = obs.history
-        prev = self._history
-        fresh = obs.step < self._step or len(h) < len(prev) or h[: len(prev)] != prev
-        if fresh:
-            self._strong_from = set()
-            self._below = {}
-        self._history = h
-        self._step = obs.step
-        return fresh
-
-    def note(self, view: View, action: Action) -> None:
-        """Remember whose first cards to us were their strongest (the exchange, as the higher rank)."""
-        # (a 買収 target gives its strongest cards too, but it may have bribed a lower rank before
-        # and get stronger cards afterwards, so that tells no ceiling)
-        if isinstance(action, Give) and view.obs.phase == "exchange":
-            strong_from, below = _exchange_facts(view, len(action.cards))
-            self._strong_from |= strong_from
-            self._below.update(below)
-
-    def knowledge(self, view: View, giving: int = 0) -> Knowledge:
-        """The hard facts of ``view`` (see :class:`Knowledge`); ``giving``: the cards this seat is about
-        to give back in the exchange, whose facts hold already while it decides."""
-        obs = view.obs
-        counts = obs.hand_counts
-        strong_from = self._strong_from
-        below = self._below
-        if giving and obs.phase == "exchange":
-            now_from, now_below = _exchange_facts(view, giving)
-            strong_from = strong_from | now_from
-            below = {**below, **now_below}
-        placed: dict[int, int] = {}
-        ceiling: dict[int, int] = {}
-        first_from: set[int] = set()
-        for giver, receiver, cards in obs.transfers:
-            if giver == obs.seat and counts[receiver] > 0:
-                for c in cards:
-                    if view.unseen >> c.index & 1:
-                        placed[c.index] = receiver
-            elif receiver == obs.seat and giver not in first_from:
-                first_from.add(giver)
-                if giver in strong_from and cards and counts[giver] > 0:
-                    ceiling[giver] = min(c.index for c in cards)
-        for seat, top in below.items():
-            if counts[seat] > 0 and seat not in ceiling:
-                ceiling[seat] = top
-        return Knowledge(placed, ceiling)
-
-
-def _exchange_facts(view: View, k: int) -> tuple[set[int], dict[int, int]]:
-    """What choosing ``k`` cards to give back in the exchange tells: this seat is the higher rank, so
-    the cards the lower rank already handed over were its strongest (the seats they came from), or,
-    told nothing of which cards came (UECda), the lower rank's highest card index left (they are
-    among this hand's ``k`` strongest now, so the rest of its hand ranks no higher than the ``k``-th)."""
-    obs = view.obs
-    strong_from = {giver for giver, receiver, _cards in obs.transfers if receiver == obs.seat}
-    below: dict[int, int] = {}
-    partner = receiver_of(view, k) if not strong_from and k else None
-    if partner is not None:
-        ranks = top_ranks(view.hand)
-        if len(ranks) >= k and ranks[k - 1] < 13:
-            below[partner] = 4 * ranks[k - 1] + 3
-    return strong_from, below
 
 
 class Sampler:
@@ -193,6 +99,11 @@ class Sampler:
         self.avoid = {s: a & free for s, a in (avoid or {}).items() if s in self.need}
         """Per seat, the cards it cannot hold if it plays eagerly (:func:`~.opponents.shunned`): dealt
         around rather than rejected afterwards (a few such facts reject most deals)."""
+        self.tops = self._receipt_odds(view, knowledge)
+        """Per seat with :attr:`Knowledge.choices`, its possible ceilings and their weights (taken as
+        careful, and as eager: without the cards it avoids then): the ways each arises times the ways
+        to deal the seat's hidden cards under it (its cards since played, apart from ours, must lie
+        under it too). One is drawn per deal."""
         self.fits = fits
         """Whether a deal fits exactly what the seats taken as eager did (:class:`~.opponents.EagerFit`)."""
         self.caps = {s: c for s, c in (caps or {}).items() if s in self.need}
@@ -209,6 +120,56 @@ class Sampler:
         self.eager = [False] * len(obs.hand_counts)
         """Which seats the last :meth:`sample` took as eager (each with its ``trust``): the playouts
         should play those seats eagerly too."""
+
+    def _receipt_odds(
+        self, view: View, knowledge: Knowledge
+    ) -> dict[int, tuple[list[int], list[float], list[float]]]:
+        out: dict[int, tuple[list[int], list[float], list[float]]] = {}
+        if not knowledge.choices:
+            return out
+        obs = view.obs
+        played = played_by_seat(obs.history, len(obs.hand_counts))
+        for s, options in knowledge.choices.items():
+            if s not in self.need:
+                continue
+            ours = 0
+            for giver, receiver, cards in obs.transfers:
+                if giver == obs.seat and receiver == s:
+                    for c in cards:
+                        ours |= 1 << c.index
+            highest = (played[s] & ~ours).bit_length() - 1
+            hidden = self.need[s] - self.fixed[s].bit_count()
+            shunned = self.avoid.get(s, 0)
+            tops: list[int] = []
+            careful: list[float] = []
+            eager: list[float] = []
+            for top, ways in options:
+                if highest > top:
+                    continue  # it played a card above this ceiling from its own cards
+                under = [c for c in self.free if c <= top]
+                w = ways * math.comb(len(under), hidden)
+                if w:
+                    tops.append(top)
+                    careful.append(float(w))
+                    eager.append(
+                        float(ways * math.comb(sum(1 for c in under if not shunned >> c & 1), hidden))
+                    )
+            if len(tops) > 1:
+                out[s] = (tops, careful, eager if any(eager) else careful)
+            elif tops and tops[0] < JOKER_TOP:
+                self.ceiling[s] = min(tops[0], self.ceiling.get(s, tops[0]))
+        return out
+
+    def _drawn_tops(self, eager: list[bool] | None) -> dict[int, int] | None:
+        """One ceiling per seat of :attr:`tops` for a deal (those that ban nothing left out)."""
+        if not self.tops:
+            return None
+        out = {}
+        for s, (tops, careful, if_eager) in self.tops.items():
+            top = self.rng.choices(tops, if_eager if eager and eager[s] else careful)[0]
+            if top < JOKER_TOP:
+                out[s] = top
+        return out
 
     def _exchange_pairs(self, view: View) -> list[tuple[int, int, int, int, int]]:
         rules = view.rules
@@ -230,10 +191,11 @@ class Sampler:
         hands = [0] * len(self.view.obs.hand_counts)
         hands[self.view.seat] = self.view.hand
         eager_facts = eager is not None and any(eager[s] for s in (*self.avoid, *self.caps))
+        drawn = self._drawn_tops(eager)
         if self.exchange:
-            return self._around_exchange(self._constrained(cards, hands, eager), eager)
-        if eager_facts or self.ceiling or self.soft:
-            return self._constrained(cards, hands, eager)
+            return self._around_exchange(self._constrained(cards, hands, eager, below=drawn), eager, drawn)
+        if eager_facts or self.ceiling or self.soft or drawn:
+            return self._constrained(cards, hands, eager, below=drawn)
         at = 0
         for s in self.seats:  # no bans, ceilings or odds: plain slices of the shuffle
             h = self.fixed[s]
@@ -281,7 +243,9 @@ class Sampler:
             hands[s] = got[i]
         return hands
 
-    def _around_exchange(self, hands: list[int], eager: list[bool] | None) -> list[int]:
+    def _around_exchange(
+        self, hands: list[int], eager: list[bool] | None, drawn: dict[int, int] | None = None
+    ) -> list[int]:
         """Deal the cards of ``hands`` again around the exchange: each higher rank of :attr:`exchange`
         keeps its ``k`` strongest cards, and its lower rank is dealt nothing above the ``k``-th of
         them (where the lower rank's strongest went; an eager higher rank gave back its weakest, a
@@ -292,9 +256,10 @@ class Sampler:
         regard to the fit, so weak ones come a little too often.
         """
         held: dict[int, int] = {}
-        below: dict[int, int] = {}
+        below: dict[int, int] = dict(drawn or {})
+        lows: set[int] = set()
         for hi, lo, k, hi_played, _lo_played in self.exchange:
-            if hi in below or lo in held:
+            if hi in lows or lo in held:
                 continue  # a seat in two pairs: left to the weight's check
             whole = hands[hi] | hi_played
             ranks = top_ranks(whole)
@@ -303,8 +268,9 @@ class Sampler:
             took = ranks[k - 1]
             # the dealt cards at or above that rank stay: they make it the k-th strongest
             held[hi] = hands[hi] & ~self.fixed[hi] & ~((1 << (4 * took)) - 1)
-            below[lo] = 4 * took + 3
-        if not below:
+            below[lo] = min(4 * took + 3, below.get(lo, JOKER_TOP))
+            lows.add(lo)
+        if not held:
             return hands
         stay = 0
         for h in held.values():

@@ -171,12 +171,22 @@ def _regret(argv: Sequence[str]) -> int:
         help="also judge a search with these Settings changes (and time=F: F times the time) on the same "
         "positions (repeatable)",
     )
+    p.add_argument(
+        "--truth",
+        action="store_true",
+        help="judge on the hands the other seats really hold (each deal still sets their styles)",
+    )
+    p.add_argument(
+        "--split", type=int, default=6, help="losses also apart below and from this hand size (default 6)"
+    )
     args = p.parse_args(list(argv))
     variants: dict[str, dict[str, object]] = {}
     try:
         seats, rules = _table(args)
         if args.reference < 4:
             raise ValueError("--reference must be at least 4")
+        if args.split < 1:
+            raise ValueError("--split must be at least 1")
         for text in args.variant:
             name, sep, changes = text.partition(":")
             if not sep or not name or name in variants or name in (SEARCH, FAVOURITE):
@@ -184,7 +194,17 @@ def _regret(argv: Sequence[str]) -> int:
             variants[name] = _variant(changes, TIME)
     except (ValueError, OSError) as exc:
         return _refuse(exc)
-    return _emit(measure(rules, seats, **_run_options(args), reference=args.reference, variants=variants))
+    return _emit(
+        measure(
+            rules,
+            seats,
+            **_run_options(args),
+            reference=args.reference,
+            variants=variants,
+            truth=args.truth,
+            split=args.split,
+        )
+    )
 
 
 def _reading(argv: Sequence[str]) -> int:

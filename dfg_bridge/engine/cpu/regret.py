@@ -10,7 +10,9 @@ each with the same time left, or a multiple of it) are judged on the same positi
 with the shipped search far more tightly than tournaments of their own could.
 
 It says nothing about the model's own errors: a variant that changes the playouts is judged by the
-shipped playouts. The exchange is not judged.
+shipped playouts. The exchange is not judged. With ``truth`` the reference deals hold the hands the other
+seats really hold (each deal still sets the seats' styles, as in :mod:`.oracle`): the losses are then
+against what the cards really were, which also counts what the search loses by not knowing them.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Judgement:
     candidates: int
     deals: int
     losses: Mapping[str, float]
+    hand: int = 0
+    """Cards in the searching seat's hand."""
 
 
 def cross_fitted_losses(values: Sequence[Sequence[float]], picks: Mapping[str, int]) -> dict[str, float]:
@@ -65,12 +69,24 @@ class Referee:
     """Makes the searches of ``strong`` seats (:attr:`~.strong.StrongPlayer.search_factory`) and keeps a
     :class:`Judgement` of each play decision they make."""
 
-    def __init__(self, reference: int = 1200, variants: Mapping[str, Mapping[str, Any]] | None = None):
+    def __init__(
+        self,
+        reference: int = 1200,
+        variants: Mapping[str, Mapping[str, Any]] | None = None,
+        *,
+        truth: bool = False,
+    ):
         if reference < 4:
             raise ValueError("reference must be at least 4 deals")
         self.reference = reference
         self.variants = dict(variants or {})
+        self.truth = truth
+        self.current: Round | None = None
         self.judgements: list[Judgement] = []
+
+    def watch(self, rnd: Round) -> None:
+        """The round being played (with :attr:`truth`, its hands are the reference deals' cards)."""
+        self.current = rnd
 
     def __call__(self, settings: Settings, rng: random.Random) -> Search:
         """A search that is judged when it runs."""
@@ -102,14 +118,24 @@ class _JudgedSearch(Search):
             settings = {k: v for k, v in changes.items() if k != TIME}
             other = Search(replace(self.s, **settings), self.rng)
             picks[name] = other.run(worlds, moves, playout, now() + left * float(changes.get(TIME, 1.0)))
+        reference = worlds
+        truth = referee.current
+        if referee.truth and truth is not None:
+            hands = [truth.hand_mask(s) for s in range(len(truth.hand_counts()))]
+
+            def reference() -> Round:
+                return worlds().with_hands(hands)
+
         values: list[list[float]] = [[] for _ in moves]
         for _ in range(referee.reference):
-            world = worlds()
+            world = reference()
             for i, m in enumerate(moves):
                 r = world.copy()
                 r.make_move(m)
                 values[i].append(playout(r, self.rng))
-        referee.judgements.append(Judgement(len(moves), self.deals, cross_fitted_losses(values, picks)))
+        hand = world.hand_mask(world.turn).bit_count()
+        losses = cross_fitted_losses(values, picks)
+        referee.judgements.append(Judgement(len(moves), self.deals, losses, hand))
         return chosen
 
 
@@ -146,13 +172,24 @@ def measure(
     variants: Mapping[str, Mapping[str, Any]] | None = None,
     budget_ms: int = 200,
     clock: str = "cpu",
+    truth: bool = False,
+    split: int = 6,
 ) -> dict[str, Any]:
-    """Play a tournament whose ``strong`` seats are judged; the JSON-ready report."""
+    """Play a tournament whose ``strong`` seats are judged; the JSON-ready report. With ``truth`` the
+    reference deals hold the true hands; the losses are also given apart for decisions with fewer than
+    ``split`` cards in hand and with at least that many."""
     from dfg_bridge.engine.cpu.gauged import play_gauged
 
-    referee = Referee(reference, variants)
+    referee = Referee(reference, variants, truth=truth)
     result = play_gauged(
-        rules, seats, rounds=rounds, seed=seed, budget_ms=budget_ms, clock=clock, search_factory=referee
+        rules,
+        seats,
+        rounds=rounds,
+        seed=seed,
+        budget_ms=budget_ms,
+        clock=clock,
+        search_factory=referee,
+        watch=referee.watch if truth else None,
     )
     js = referee.judgements
     strong = result.levels.get("strong")
@@ -166,6 +203,11 @@ def measure(
         "mean_candidates": round(sum(j.candidates for j in js) / len(js), 2) if js else 0.0,
         "mean_deals": round(sum(j.deals for j in js) / len(js), 1) if js else 0.0,
         "variants": {name: dict(changes) for name, changes in referee.variants.items()},
+        "truth": truth,
         "losses": summary(js, rounds),
+        "losses_by_hand": {
+            f"below_{split}": summary([j for j in js if j.hand < split], rounds),
+            f"from_{split}": summary([j for j in js if j.hand >= split], rounds),
+        },
         "mean_points": strong.summary()["mean_points"] if strong is not None else None,
     }

@@ -131,6 +131,11 @@ class Settings:
     """Deal a seat taken as eager no more cards of a rank than its answers and passes on groups allow
     (:attr:`~.opponents.EagerFit.caps`). Off in ``minecraft``, where most seats taken as eager in a
     deal are careful people and it measured 3.54 and 3.53 against 3.61 and 3.53 (README, "CPU opponents")."""
+    receipt_odds: bool = False
+    """Under UECda's hidden receipt (a 大富豪 or 富豪 is not told which of its cards came from the lower
+    rank), deal the lower rank under a ceiling drawn by how likely each is (any of our cards may have
+    come: :func:`~.knowledge.ceiling_choices`), rather than always under the loosest one. Off: the deals
+    place the lower rank's cards better, but play measured lower at four seeds (README, "CPU opponents")."""
     estimate: str = ""
     """Deal the seats read as careful their cards by the learned hand estimator (:mod:`.estimate`) with
     the weights of this file in the package (empty: off); it replaces :attr:`careful_tells`. On under

@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from dfg_bridge.engine.actions import Action, Give
 from dfg_bridge.engine.cpu.base import Decision, as_list, decision_of
-from dfg_bridge.engine.cpu.belief import Sampler, Tracker
+from dfg_bridge.engine.cpu.belief import Sampler
 from dfg_bridge.engine.cpu.candidates import candidates
 from dfg_bridge.engine.cpu.choices import choose
 from dfg_bridge.engine.cpu.eager import greedy_policy
@@ -36,6 +36,7 @@ from dfg_bridge.engine.cpu.endgame import best_moves
 from dfg_bridge.engine.cpu.estimate import odds as estimate_odds
 from dfg_bridge.engine.cpu.estimate import shipped_weights as estimate_weights
 from dfg_bridge.engine.cpu.exchange import ExchangeWorlds, give_options, previous_ranking, receiver_of
+from dfg_bridge.engine.cpu.knowledge import Knowledge, Tracker
 from dfg_bridge.engine.cpu.mates import follow_mate, mate_line
 from dfg_bridge.engine.cpu.models import FirstMoves, careful_model
 from dfg_bridge.engine.cpu.opponents import EagerFit, Style, shunned
@@ -170,7 +171,7 @@ class StrongPlayer:
         fits = EagerFit(view) if trust is not None else None
         sampler = Sampler(
             view,
-            self._tracker.knowledge(view),
+            self._knowledge(view),
             self._rng,
             trust=trust,
             avoid=avoid,
@@ -330,12 +331,20 @@ class StrongPlayer:
             return favourite
         builder = ExchangeWorlds(view.rules, view.seat, receiver, prev, [m for m, _ in options])
         base = Round.from_observation(view.obs, view.rules)
-        sampler = Sampler(view, self._tracker.knowledge(view, giving=size), self._rng)
+        sampler = Sampler(view, self._knowledge(view, giving=size), self._rng)
         moves = [PASS] * len(options)  # stand-ins: ``builder.start`` makes each candidate's round
         best = self._monte_carlo(
             view, base, sampler, moves, deadline, eager=self._eagerness(view), start=builder.start
         )
         return options[best][1]
+
+    def _knowledge(self, view: View, giving: int = 0) -> Knowledge:
+        """The hard facts the deals keep (:meth:`~.knowledge.Tracker.knowledge`); the odds of the hidden
+        receipt's ceilings only with :attr:`~.search.Settings.receipt_odds`."""
+        known = self._tracker.knowledge(view, giving)
+        if known.choices and not self.settings.receipt_odds:
+            return Knowledge(known.placed, known.ceiling)
+        return known
 
     def _settings_of(self, preset: str) -> Settings:
         """The settings under the rules ``preset``: the caller's if given, else the shipped ones."""

@@ -6,8 +6,12 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 
 from dfg_bridge.engine import Match, Round, Rules
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler
-from dfg_bridge.engine.cpu.view import View
+from dfg_bridge.engine.cpu.base import decision_of
+from dfg_bridge.engine.cpu.belief import Sampler
+from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.greedy import GreedyPlayer
+from dfg_bridge.engine.cpu.knowledge import Knowledge, Tracker
+from dfg_bridge.engine.cpu.view import View, read
 from dfg_bridge.engine.moves import Move
 
 PRESETS = ("minecraft", "dqx", "niconico", "uecda")
@@ -81,8 +85,8 @@ def cards_placed_right(
     """Rounds of four ``normal`` seats, one per seed: at about three decisions in ten, each named sampler
     deals ten times, counting the unseen cards it put in the right hand. Returns the counts by name and
     the number of decisions sampled."""
-    from dfg_bridge.engine.cpu.belief import Tracker
     from dfg_bridge.engine.cpu.heuristic import NormalPlayer
+    from dfg_bridge.engine.cpu.knowledge import Tracker
     from dfg_bridge.engine.cpu.playout import decision_move
     from dfg_bridge.engine.cpu.view import read
 
@@ -112,3 +116,44 @@ def cards_placed_right(
             trackers[seat].note(view, action)
             rnd.apply(action)
     return right, total
+
+
+def second_round(preset: str, seed: int) -> tuple[Match, Round]:
+    """A match of ``preset`` whose first round four-or-more ``greedy`` seats played out, and its second
+    round, not yet begun (its exchange is next where the rules have one)."""
+    rules = Rules.preset(preset)
+    match = Match(rules, rules.players, seed=seed, rounds=2)
+    greedy = GreedyPlayer(rules)
+    rnd = match.start_round()
+    while not rnd.over:
+        s = min(rnd.awaiting())
+        rnd.apply(greedy.decide(rnd.observation(s), rnd.legal_actions(s)))
+    match.finish_round()
+    return match, match.start_round()
+
+
+def truth_and_a_wrong_deal(rules: Rules, seed: int = 7) -> tuple[Round, Round]:
+    """A five-seat round as it truly stands, and a deal of it that swaps the hands of two seats other
+    than the one to play."""
+    truth = Round.deal(rules, 5, seed)
+    hands = [truth.hand_mask(s) for s in range(5)]
+    a, b = [s for s in range(5) if s != truth.turn][:2]
+    hands[a], hands[b] = hands[b], hands[a]
+    return truth, truth.with_hands(hands)
+
+
+def play_exchange(rnd: Round, rules: Rules) -> tuple[dict[int, Tracker], dict[int, int]]:
+    """Play ``rnd``'s exchange by the hand-shape chooser, each seat's :class:`Tracker` noting its acts;
+    the trackers, and each seat's hand as it chose its give."""
+    trackers = {s: Tracker() for s in range(rnd.n_seats)}
+    at_give: dict[int, int] = {}
+    while rnd.phase.value == "exchange":
+        s = min(rnd.awaiting())
+        legal = list(rnd.legal_actions(s))
+        view = read(rnd.observation(s), rules)
+        trackers[s].update(view)
+        action = choose(view, legal, decision_of(legal))
+        at_give[s] = view.hand
+        trackers[s].note(view, action)
+        rnd.apply(action)
+    return trackers, at_give

@@ -7,43 +7,21 @@ import random
 import pytest
 
 from dfg_bridge.engine import Match, Play, Round, Rules
-from dfg_bridge.engine.cpu.base import decision_of
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler, Tracker
-from dfg_bridge.engine.cpu.choices import choose
+from dfg_bridge.engine.cpu.belief import Sampler
 from dfg_bridge.engine.cpu.clues import pass_notes
-from dfg_bridge.engine.cpu.greedy import GreedyPlayer
+from dfg_bridge.engine.cpu.knowledge import Knowledge
 from dfg_bridge.engine.cpu.view import read
-
-
-def _second_round(preset: str, seed: int) -> tuple[Match, Round]:
-    rules = Rules.preset(preset)
-    match = Match(rules, rules.players, seed=seed, rounds=2)
-    greedy = GreedyPlayer(rules)
-    rnd = match.start_round()
-    while not rnd.over:
-        s = min(rnd.awaiting())
-        rnd.apply(greedy.decide(rnd.observation(s), rnd.legal_actions(s)))
-    match.finish_round()
-    return match, match.start_round()
-
+from tests.engine.cpu.positions import play_exchange, second_round
 
 CASES = [(p, s) for p in ("minecraft", "niconico", "uecda") for s in range(6)]
 
 
 @pytest.mark.parametrize(("preset", "seed"), CASES)
 def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
-    match, rnd = _second_round(preset, seed)
+    match, rnd = second_round(preset, seed)
     rules = match.rules
     n = rnd.n_seats
-    trackers = {s: Tracker() for s in range(n)}
-    while rnd.phase.value == "exchange":
-        s = min(rnd.awaiting())
-        legal = list(rnd.legal_actions(s))
-        view = read(rnd.observation(s), rules)
-        trackers[s].update(view)
-        action = choose(view, legal, decision_of(legal))
-        trackers[s].note(view, action)
-        rnd.apply(action)
+    trackers, _at_give = play_exchange(rnd, rules)
     ceilings = 0
     for s in range(n):
         view = read(rnd.observation(s), rules)
@@ -65,7 +43,7 @@ def test_exchange_reveals_ceilings_that_hold(preset: str, seed: int) -> None:
 
 
 def test_sampler_keeps_ceilings() -> None:
-    match, rnd = _second_round("minecraft", 3)
+    match, rnd = second_round("minecraft", 3)
     rules = match.rules
     s = min(rnd.awaiting())
     view = read(rnd.observation(s), rules)

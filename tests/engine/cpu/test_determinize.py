@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from dfg_bridge.engine import Round
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler
+from dfg_bridge.engine.cpu.belief import Sampler
+from dfg_bridge.engine.cpu.knowledge import Knowledge
 from dfg_bridge.engine.cpu.playout import playout
 from dfg_bridge.engine.cpu.view import read
 from dfg_bridge.engine.rules import rank_points

@@ -9,8 +9,9 @@ import pytest
 
 from dfg_bridge.engine import Meld, Pass, Play, Round, Rules
 from dfg_bridge.engine.cpu.acts import walk
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler
+from dfg_bridge.engine.cpu.belief import Sampler
 from dfg_bridge.engine.cpu.clues import pass_notes
+from dfg_bridge.engine.cpu.knowledge import Knowledge
 from dfg_bridge.engine.cpu.opponents import (
     BROKEN_PAIR,
     CARRY,
@@ -111,7 +112,7 @@ def test_style_turns_evidence_into_a_probability_and_carries_it_to_the_next_roun
 def _readings(levels: list[str], matches: int) -> dict[str, float]:
     """Mean eagerness each level is read with by the other seats, from the second round of a match on."""
     from dfg_bridge.engine.cpu import make_cpu
-    from dfg_bridge.engine.cpu.belief import Tracker
+    from dfg_bridge.engine.cpu.knowledge import Tracker
     from dfg_bridge.engine.match import Match
 
     rules = Rules.preset("minecraft")

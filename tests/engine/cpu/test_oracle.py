@@ -13,18 +13,9 @@ from dfg_bridge.engine.cpu.oracle import Oracle
 from dfg_bridge.engine.cpu.search import Settings
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
+from tests.engine.cpu.positions import truth_and_a_wrong_deal
 
 RULES = Rules.preset("uecda")
-
-
-def _truth_and_a_wrong_deal() -> tuple[Round, Round]:
-    """A round as it truly stands, and a deal of it that swaps the hands of two seats other than the
-    one to play."""
-    truth = Round.deal(RULES, 5, 7)
-    hands = [truth.hand_mask(s) for s in range(5)]
-    a, b = [s for s in range(5) if s != truth.turn][:2]
-    hands[a], hands[b] = hands[b], hands[a]
-    return truth, truth.with_hands(hands)
 
 
 def _searched_hands(oracle: Oracle, wrong: Round, start: object = None) -> list[list[int]]:
@@ -57,7 +48,7 @@ def _others(r: Round, seat: int) -> list[int]:
 
 
 def test_a_covered_decision_plays_on_the_true_hands() -> None:
-    truth, wrong = _truth_and_a_wrong_deal()
+    truth, wrong = truth_and_a_wrong_deal(RULES)
     oracle = Oracle()
     oracle.watch(truth)
     seen = _searched_hands(oracle, wrong)
@@ -66,7 +57,7 @@ def test_a_covered_decision_plays_on_the_true_hands() -> None:
 
 
 def test_hand_sizes_outside_the_range_keep_the_sampled_deals() -> None:
-    truth, wrong = _truth_and_a_wrong_deal()
+    truth, wrong = truth_and_a_wrong_deal(RULES)
     own = truth.hand_mask(truth.turn).bit_count()
     for oracle in (Oracle(most=own - 1), Oracle(fewest=own + 1)):
         oracle.watch(truth)
@@ -79,7 +70,7 @@ def test_hand_sizes_outside_the_range_keep_the_sampled_deals() -> None:
 
 
 def test_the_exchange_search_is_left_alone() -> None:
-    truth, wrong = _truth_and_a_wrong_deal()
+    truth, wrong = truth_and_a_wrong_deal(RULES)
     oracle = Oracle()
     oracle.watch(truth)
     seen = _searched_hands(oracle, wrong, start=True)

@@ -20,13 +20,23 @@ from dfg_bridge.engine.cpu.regret import (
     summary,
 )
 from dfg_bridge.engine.cpu.search import Settings
+from dfg_bridge.engine.round import Round
+from dfg_bridge.engine.rules import Rules
+from tests.engine.cpu.positions import truth_and_a_wrong_deal
+
+UECDA = Rules.preset("uecda")
 
 
 class _World:
     """A stand-in for a deal: a candidate's points depend only on the move made in it."""
 
+    turn = 0
+
     def __init__(self) -> None:
         self.move: Any = None
+
+    def hand_mask(self, seat: int) -> int:
+        return 0b111
 
     def copy(self) -> _World:
         return _World()
@@ -151,3 +161,46 @@ def test_the_cli_judges_strong_s_decisions_in_a_real_match(capsys: pytest.Captur
 def test_the_cli_refuses_bad_arguments_plainly(capsys: pytest.CaptureFixture[str], extra: list[str]) -> None:
     assert main(["regret", "--rounds", "1", *extra]) == 2
     assert capsys.readouterr().err.strip()
+
+
+def _judged_hands(referee: Referee, wrong: Round) -> list[list[int]]:
+    """The other seats' hands in every playout of a judged search on ``wrong`` (the search's three
+    deals, then the reference's), in order."""
+    seen: list[list[int]] = []
+
+    def playout(r: Round, rng: random.Random) -> float:
+        seen.append([r.hand_mask(s) for s in range(5) if s != wrong.turn])
+        return rng.random()
+
+    search = referee(Settings(clock="cpu", max_deals=3, min_deals=3), random.Random(1))
+    search.run(lambda: wrong, wrong.moves()[:2], playout, time.thread_time() + 5.0)
+    return seen
+
+
+@pytest.mark.parametrize("truth", [True, False])
+def test_with_truth_the_reference_deals_hold_the_true_hands(truth: bool) -> None:
+    real, wrong = truth_and_a_wrong_deal(UECDA)
+    referee = Referee(reference=8, truth=truth)
+    referee.watch(real)
+    seen = _judged_hands(referee, wrong)
+    others = [wrong.hand_mask(s) for s in range(5) if s != wrong.turn]
+    true_others = [real.hand_mask(s) for s in range(5) if s != real.turn]
+    searched, judged = seen[:-16], seen[-16:]  # 8 reference deals, 2 candidates each
+    assert searched and all(h == others for h in searched)  # the search itself still plays its deals
+    assert all(h == (true_others if truth else others) for h in judged)
+    (j,) = referee.judgements
+    assert j.hand == real.hand_mask(real.turn).bit_count()
+
+
+def test_the_cli_judges_on_the_true_hands_and_splits_by_hand_size(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["regret", "--rounds", "1", "--seed", "3", "--reference", "8", "--budget-ms", "30"]
+    assert main([*args, "--truth", "--split", "9"]) == 0
+    report = json.loads(capsys.readouterr().out.strip())
+    assert report["truth"] is True
+    parts = report["losses_by_hand"]
+    assert set(parts) == {"below_9", "from_9"}
+    total = report["losses"][SEARCH]["loss_per_round"]
+    both = sum(part[SEARCH]["loss_per_round"] for part in parts.values() if part)
+    assert both == pytest.approx(total, abs=0.002)
+    assert main([*args, "--split", "0"]) == 2
+    assert "--split" in capsys.readouterr().err

@@ -7,8 +7,9 @@ import random
 
 from dfg_bridge.engine import Match, Round, Rules
 from dfg_bridge.engine.cpu import make_cpu
-from dfg_bridge.engine.cpu.belief import Knowledge, Sampler
+from dfg_bridge.engine.cpu.belief import Sampler
 from dfg_bridge.engine.cpu.careful import careful_move, careful_policy
+from dfg_bridge.engine.cpu.knowledge import Knowledge
 from dfg_bridge.engine.cpu.replay import CarefulFit
 from dfg_bridge.engine.cpu.view import read
 
