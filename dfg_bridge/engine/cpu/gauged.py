@@ -1,4 +1,5 @@
-"""Tournaments whose ``strong`` seats are watched by a gauge (:mod:`.regret`, :mod:`.reading`)."""
+"""Tournaments whose ``strong`` seats are watched by a gauge (:mod:`.regret`, :mod:`.reading`,
+:mod:`.oracle`), and the round those gauges are told of (:class:`Watcher`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,18 @@ from dfg_bridge.engine.cpu.search import Search, Settings
 from dfg_bridge.engine.cpu.tournament import Result, TunedFactory, Tuning, play_matches
 from dfg_bridge.engine.round import Round
 from dfg_bridge.engine.rules import Rules
+
+
+class Watcher:
+    """A gauge that is told the round being played (:func:`play_gauged`'s ``watch``): the truth it scores
+    against or searches on; the player never sees it."""
+
+    def __init__(self) -> None:
+        self.current: Round | None = None
+
+    def watch(self, rnd: Round) -> None:
+        """The round being played."""
+        self.current = rnd
 
 
 def play_gauged(

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from dfg_bridge.engine.cpu.gauged import Watcher, play_gauged
 from dfg_bridge.engine.cpu.search import Playout, Search, Settings
 from dfg_bridge.engine.moves import Move
 from dfg_bridge.engine.round import Round
@@ -29,23 +30,19 @@ def check_sizes(fewest: int, most: int | None) -> None:
         raise ValueError("hand sizes: 0 <= fewest <= most")
 
 
-class Oracle:
+class Oracle(Watcher):
     """Makes the searches of ``strong`` seats (:attr:`~.strong.StrongPlayer.search_factory`); those at
     hand sizes it covers play on the round it is told of (:meth:`watch`) instead of sampled deals."""
 
     def __init__(self, fewest: int = 0, most: int | None = None) -> None:
+        super().__init__()
         check_sizes(fewest, most)
         self.fewest = fewest
         self.most = most
-        self.current: Round | None = None
         self.searched = 0
         """Monte Carlo play decisions seen."""
         self.known = 0
         """…of which the search played on the true hands."""
-
-    def watch(self, rnd: Round) -> None:
-        """The round being played (its hands replace the deals)."""
-        self.current = rnd
 
     def covers(self, cards: int) -> bool:
         """Whether a decision with ``cards`` cards in the searching seat's hand is given the true hands."""
@@ -99,7 +96,6 @@ def measure(
 ) -> dict[str, Any]:
     """Play a tournament whose ``strong`` seats search on the true hands at the covered hand sizes;
     the JSON-ready report (``strong``'s figures as the tournament gives them)."""
-    from dfg_bridge.engine.cpu.gauged import play_gauged
 
     oracle = Oracle(fewest, most)
     result = play_gauged(

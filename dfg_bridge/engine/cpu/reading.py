@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dfg_bridge.engine.cpu.gauged import Watcher, play_gauged
 from dfg_bridge.engine.cpu.search import Playout, Search, Settings
 from dfg_bridge.engine.moves import JOKER_BITS, Move
 from dfg_bridge.engine.round import Round
@@ -110,20 +111,16 @@ class Scores:
         }
 
 
-class Reader:
+class Reader(Watcher):
     """Makes the searches of ``strong`` seats (:attr:`~.strong.StrongPlayer.search_factory`) and scores
     the deals of each play decision against the round the gauge is told of (:meth:`watch`)."""
 
     def __init__(self, deals: int = 40) -> None:
+        super().__init__()
         if deals < 1:
             raise ValueError("deals must be at least 1")
         self.deals = deals
         self.scores = Scores()
-        self.current: Round | None = None
-
-    def watch(self, rnd: Round) -> None:
-        """The round being played (its hands are the truth the deals are scored against)."""
-        self.current = rnd
 
     def __call__(self, settings: Settings, rng: random.Random) -> Search:
         """A search whose deals are scored when it runs."""
@@ -168,7 +165,6 @@ def measure(
     clock: str = "cpu",
 ) -> dict[str, Any]:
     """Play a tournament whose ``strong`` seats' deals are scored; the JSON-ready report."""
-    from dfg_bridge.engine.cpu.gauged import play_gauged
 
     reader = Reader(deals)
     result = play_gauged(

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dfg_bridge.engine.cpu.gauged import Watcher, play_gauged
 from dfg_bridge.engine.cpu.search import Playout, Search, Settings, clock_of
 from dfg_bridge.engine.moves import Move
 from dfg_bridge.engine.round import Round
@@ -65,7 +66,7 @@ def cross_fitted_losses(values: Sequence[Sequence[float]], picks: Mapping[str, i
     return {name: 0.5 * ((top1 - second[p]) + (top2 - first[p])) for name, p in picks.items()}
 
 
-class Referee:
+class Referee(Watcher):
     """Makes the searches of ``strong`` seats (:attr:`~.strong.StrongPlayer.search_factory`) and keeps a
     :class:`Judgement` of each play decision they make."""
 
@@ -76,17 +77,13 @@ class Referee:
         *,
         truth: bool = False,
     ):
+        super().__init__()
         if reference < 4:
             raise ValueError("reference must be at least 4 deals")
         self.reference = reference
         self.variants = dict(variants or {})
         self.truth = truth
-        self.current: Round | None = None
         self.judgements: list[Judgement] = []
-
-    def watch(self, rnd: Round) -> None:
-        """The round being played (with :attr:`truth`, its hands are the reference deals' cards)."""
-        self.current = rnd
 
     def __call__(self, settings: Settings, rng: random.Random) -> Search:
         """A search that is judged when it runs."""
@@ -178,7 +175,6 @@ def measure(
     """Play a tournament whose ``strong`` seats are judged; the JSON-ready report. With ``truth`` the
     reference deals hold the true hands; the losses are also given apart for decisions with fewer than
     ``split`` cards in hand and with at least that many."""
-    from dfg_bridge.engine.cpu.gauged import play_gauged
 
     referee = Referee(reference, variants, truth=truth)
     result = play_gauged(
