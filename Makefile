@@ -32,10 +32,11 @@ $(CHROMEDRIVER):
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver
 
 # The suite mostly waits (timers, a sim's round trips), so four workers fit two cores; JOBS=1 runs it serially.
+# Whole files go to a worker, the longest first (tests/conftest.py, LONGEST_FILES), so none is left for last.
 JOBS ?= 4
 
 unit: $(STAMP) $(CHROMEDRIVER)
-	$(PY) -m pytest -n $(JOBS)
+	$(PY) -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder
 
 test: lint unit
 
