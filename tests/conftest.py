@@ -50,9 +50,9 @@ LONGEST_FILES = (
 """The test files that take longest (seconds summed over their tests, ``pytest -n 4 --durations=0`` on
 2026-12-07), longest first. ``make test`` hands whole files to its workers (``--dist loadfile``) in the
 order collected, so these start first and the short ones fill in around them: handed out in file
-order, a long file drawn last kept one worker busy well after the others were done (11.5 min for
-30 min of tests on four workers). Only the order depends on this list; a file missing from it runs
-after these."""
+order, a long file drawn last kept one worker busy well after the others were done (11.6 min for
+30 min of tests on four workers, two tournaments running beside them; 8.0 min in this order). Only
+the order depends on this list; a file missing from it runs after these."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
