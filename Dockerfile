@@ -11,10 +11,16 @@
 
 ARG PYTHON_VERSION=3.12
 
-# Build wheels for dfg-bridge and its dependencies, so the final image needs no build tools.
+# Build wheels for dfg-bridge and its dependencies, so the final image needs no build tools. The C compiler
+# lets setup.py compile the engine's hot modules with mypyc (dfg_bridge/engine/native.py): the strong CPU
+# then searches about three times as many deals.
 FROM python:${PYTHON_VERSION}-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends gcc libc6-dev \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY pyproject.toml README.md ./
+COPY setup.py ./
 COPY dfg_bridge ./dfg_bridge
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint unit soak bench clean browser
+.PHONY: demo test lint unit soak bench clean browser native
 
 # The spectator page's test drives Debian's headless Chromium (no browser download at run time).
 CHROMEDRIVER := /usr/bin/chromedriver
@@ -13,15 +13,27 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	DFG_BRIDGE_PURE=1 $(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# The engine's hot modules compiled by mypyc (dfg_bridge/engine/native.py, setup.py), built in place and
+# rebuilt whenever an engine source changes (compiled code may hold constants of the modules it imports),
+# so that a compiled module never runs older code than its source (tests/engine/test_native.py).
+ENGINE := $(wildcard dfg_bridge/engine/*.py dfg_bridge/engine/cpu/*.py)
+NATIVE := $(VENV)/.native
+
+$(NATIVE): $(STAMP) $(ENGINE) setup.py
+	$(PY) -m pip install -q --no-deps -e .
+	touch $(NATIVE)
+
+native: $(NATIVE)
+
+demo: $(NATIVE)
 	$(PY) -m dfg_bridge demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check dfg_bridge tests
-	$(PY) -m ruff format --check dfg_bridge tests
+	$(PY) -m ruff check dfg_bridge tests conftest.py setup.py
+	$(PY) -m ruff format --check dfg_bridge tests conftest.py setup.py
 	$(PY) -m mypy dfg_bridge
 
 browser: $(CHROMEDRIVER)
@@ -35,16 +47,17 @@ $(CHROMEDRIVER):
 # Whole files go to a worker, the longest first (tests/conftest.py, LONGEST_FILES), so none is left for last.
 JOBS ?= 4
 
-unit: $(STAMP) $(CHROMEDRIVER)
+unit: $(NATIVE) $(CHROMEDRIVER)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder
 
 test: lint unit
 
-soak: $(STAMP)
+soak: $(NATIVE)
 	$(PY) -m pytest -m slow
 
-bench: $(STAMP)
+bench: $(NATIVE)
 	$(PY) -m pytest -m bench -s
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info dfg_bridge_native__mypyc*.so
+	find dfg_bridge -name '*.so' -delete

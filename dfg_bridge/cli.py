@@ -38,8 +38,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if args else 2
     if args[0] in ("-V", "--version"):
         from dfg_bridge import __version__
+        from dfg_bridge.engine import native
 
-        print(__version__)
+        # whether pip could compile the engine: the strong CPU searches about three times as far if so
+        print(f"{__version__} (engine: {native.build()})")
         return 0
     entry = SUBCOMMANDS.get(args[0])
     if entry is None:

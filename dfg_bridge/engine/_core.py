@@ -188,8 +188,10 @@ def _exchange_move(s: State, m: mv.Move) -> None:
     ev = s.ev
     if m[0] == mv.K_EXGIVE:
         seat, mask = m[2], m[1]
-        entry = next(e for e in s.ex_pending if e[0] == seat)
-        s.ex_pending = tuple(e for e in s.ex_pending if e is not entry)
+        at = next(i for i, e in enumerate(s.ex_pending) if e[0] == seat)
+        entry = s.ex_pending[at]
+        # by position, not identity: compiled (mypyc), a fixed tuple is unboxed and boxed anew
+        s.ex_pending = s.ex_pending[:at] + s.ex_pending[at + 1 :]
         s.hands[seat] &= ~mask
         s.hands[entry[1]] |= mask
         s.history.append((seat, (TRANSFER, mask, seat, entry[1])))

@@ -21,7 +21,7 @@ every read. The functions take the state as their first argument ``s``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dfg_bridge.engine import _moves as mv
 from dfg_bridge.engine._config import config_of
@@ -37,35 +37,6 @@ R_FIVE, R_SEVEN, R_EIGHT, R_NINE, R_TEN, R_JACK, R_QUEEN = 2, 4, 5, 6, 7, 8, 9
 S3_BIT = 1  # ♠3 has index 0
 S3_SINGLE: mv.Move = (mv.K_SINGLE, S3_BIT, 0, 1, 0, 0, 1)
 ALL_JOKER_PAIR: mv.Move = (mv.K_GROUP, mv.JOKER_BITS, 2, 2, -1, -1, 0)
-
-_SNAP_FIELDS = (
-    "active",
-    "cur",
-    "ph",
-    "fmove",
-    "fby",
-    "trick",
-    "discard",
-    "lockm",
-    "nlock",
-    "rev",
-    "eb",
-    "dirn",
-    "passm",
-    "top",
-    "bottom",
-    "how",
-    "pending",
-    "slime",
-    "nak_miss",
-    "risen",
-    "step",
-    "ex_pending",
-    "bribe_order",
-    "wallets",
-    "held",
-    "seen",
-)
 
 
 def mix(x: int) -> int:
@@ -174,20 +145,42 @@ class State:
 
     def _copy_state(self, other: State) -> None:
         """Fill this (blank) state with a copy of ``other``, without its undo stack."""
-        for name in _SNAP_FIELDS:
-            setattr(self, name, getattr(other, name))
-        for name in (
-            "rules",
-            "cfg",
-            "n",
-            "present",
-            "seed",
-            "prev_daifugo",
-            "prev_ranking",
-            "dealer",
-            "start_leader",
-        ):
-            setattr(self, name, getattr(other, name))
+        # field by field: compiled (mypyc) these are native reads and writes
+        self.active = other.active
+        self.cur = other.cur
+        self.ph = other.ph
+        self.fmove = other.fmove
+        self.fby = other.fby
+        self.trick = other.trick
+        self.discard = other.discard
+        self.lockm = other.lockm
+        self.nlock = other.nlock
+        self.rev = other.rev
+        self.eb = other.eb
+        self.dirn = other.dirn
+        self.passm = other.passm
+        self.top = other.top
+        self.bottom = other.bottom
+        self.how = other.how
+        self.pending = other.pending
+        self.slime = other.slime
+        self.nak_miss = other.nak_miss
+        self.risen = other.risen
+        self.step = other.step
+        self.ex_pending = other.ex_pending
+        self.bribe_order = other.bribe_order
+        self.wallets = other.wallets
+        self.held = other.held
+        self.seen = other.seen
+        self.rules = other.rules
+        self.cfg = other.cfg
+        self.n = other.n
+        self.present = other.present
+        self.seed = other.seed
+        self.prev_daifugo = other.prev_daifugo
+        self.prev_ranking = other.prev_ranking
+        self.dealer = other.dealer
+        self.start_leader = other.start_leader
         self.hands = list(other.hands)
         self.history = list(other.history)
         self.cache = list(other.cache)
@@ -263,49 +256,57 @@ class State:
 
     # ------------------------------------------------------------------ fast read-only accessors
     # The public face of the fast representation (docs/ENGINE_API.md): ints, masks and compact moves
-    # for search code. The plain ones are declared here for the type checker and are, at run time, the
-    # field's own slot under a public name (see _ALIASES below): treat them as read-only.
-    if TYPE_CHECKING:
+    # for search code. In pure Python the plain ones are, at run time, the field's own slot under a
+    # public name (see _ALIASES below): treat them as read-only.
+    @property
+    def turn(self) -> int:
+        """The seat to act, or -1 (like ``Round.to_act``, without the ``None``)."""
+        return self.cur
 
-        @property
-        def turn(self) -> int:
-            """The seat to act, or -1 (like ``Round.to_act``, without the ``None``)."""
+    @property
+    def field_move(self) -> mv.Move | None:
+        """The compact play to beat, or None on an empty field."""
+        return self.fmove
 
-        @property
-        def field_move(self) -> mv.Move | None:
-            """The compact play to beat, or None on an empty field."""
+    @property
+    def field_seat(self) -> int:
+        """Who played the field, or -1."""
+        return self.fby
 
-        @property
-        def field_seat(self) -> int:
-            """Who played the field, or -1."""
+    @property
+    def lock_mask(self) -> int:
+        """縛り suits as a 4-bit set (0: no lock)."""
+        return self.lockm
 
-        @property
-        def lock_mask(self) -> int:
-            """縛り suits as a 4-bit set (0: no lock)."""
+    @property
+    def number_lock(self) -> bool:
+        """数しば is in force."""
+        return self.nlock
 
-        @property
-        def number_lock(self) -> bool:
-            """数しば is in force."""
+    @property
+    def active_mask(self) -> int:
+        """Seats still holding cards in play, as bits."""
+        return self.active
 
-        @property
-        def active_mask(self) -> int:
-            """Seats still holding cards in play, as bits."""
+    @property
+    def present_mask(self) -> int:
+        """Seats taking part in this round, as bits."""
+        return self.present
 
-        @property
-        def present_mask(self) -> int:
-            """Seats taking part in this round, as bits."""
+    @property
+    def passed_mask(self) -> int:
+        """Seats that passed (see ``Round.passed``), as bits."""
+        return self.passm
 
-        @property
-        def passed_mask(self) -> int:
-            """Seats that passed (see ``Round.passed``), as bits."""
+    @property
+    def trick_mask(self) -> int:
+        """Every card played in this trick, as bits."""
+        return self.trick
 
-        @property
-        def trick_mask(self) -> int:
-            """Every card played in this trick, as bits."""
-
-        @property
-        def winners(self) -> tuple[int, ...]:
-            """Seats placed from the top so far (went out, best first); fouls and dropouts are not here."""
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats placed from the top so far (went out, best first); fouls and dropouts are not here."""
+        return self.top
 
     @property
     def inverted(self) -> bool:
@@ -371,10 +372,12 @@ _ALIASES = {
     "trick_mask": "trick",
     "winners": "top",
 }
-"""The plain fast accessors: each is its field's slot descriptor under a public name, so reading one
-costs exactly a field read (a property would add a Python call to every read in a playout)."""
-for _name, _field in _ALIASES.items():
-    setattr(State, _name, State.__dict__[_field])
+"""The plain fast accessors. In pure Python each becomes its field's slot descriptor under a public
+name, so reading one costs exactly a field read (a property would add a Python call to every read in
+a playout); compiled (mypyc, :mod:`dfg_bridge.engine.native`) the properties are native reads already."""
+if __file__.endswith(".py"):
+    for _name, _field in _ALIASES.items():
+        setattr(State, _name, getattr(State, _field))
 
 
 def next_active(s: State, seat: int) -> int:

@@ -91,12 +91,14 @@ def test_dockerfile_parses_with_known_instructions_and_from_first() -> None:
 def test_dockerfile_copies_what_the_package_build_needs() -> None:
     copies = [i.args for i in _dockerfile() if i.keyword == "COPY"]
     assert "pyproject.toml README.md ./" in copies
+    assert "setup.py ./" in copies  # it compiles the engine's hot modules (mypyc)
     assert "dfg_bridge ./dfg_bridge" in copies
     lines = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
     ignored = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-    for needed in ("pyproject.toml", "README.md", "dfg_bridge"):
+    for needed in ("pyproject.toml", "README.md", "setup.py", "dfg_bridge"):
         assert needed not in ignored, f".dockerignore must not hide {needed}"
     assert ".venv" in ignored and ".git" in ignored
+    assert "**/*.so" in ignored, "modules compiled for the host must not reach the image's build"
 
 
 def test_dockerfile_runs_as_a_non_root_user() -> None:

@@ -80,6 +80,21 @@ def test_push_with_public_actions_and_copy_is_independent() -> None:
     assert c.hand_counts() == r.hand_counts() and c.to_act == r.to_act
 
 
+def test_a_copy_holds_every_field_but_the_undo_stack_and_the_event_sink() -> None:
+    # _copy_state names each field (compiled by mypyc a loop over names would read them generically):
+    # a field added to State and left out there fails here
+    from tests.test_layering import _state_slots
+
+    r = Round.deal(Rules.preset("dqx"), 4, 5)  # an exchange, wallets, なかまカード: every field in use
+    for action in list(r.legal_actions())[:1]:
+        r.push(action)
+    c = r.copy()
+    for name in _state_slots():
+        if name not in ("stack", "ev"):
+            assert getattr(c, name) == getattr(r, name), name
+    assert c.stack == [] and c.ev is None
+
+
 def test_play_text_resolves_readings_in_context() -> None:
     r = Round.from_hands(Rules(), _hands("D3 H7 JK", "S4", "C9"), leader=0)
     play = r.play_text(0, "H7 JK")

@@ -226,7 +226,7 @@ def _mate_lead(hand: int, others: int, rules: Rules) -> Move | None:
     fair = [m for m in wins if not is_foul(m, False, rules)]
     if not fair:
         return None
-    return next(m for m in wins if m is not fair[0]) if len(wins) > 1 else None
+    return next(m for m in wins if m != fair[0]) if len(wins) > 1 else None  # wins are distinct moves
 
 
 def _mate_answer(r: Round, hand: int, others: int, f: Move, rules: Rules) -> Move | None:
