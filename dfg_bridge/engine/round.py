@@ -32,8 +32,6 @@ from dfg_bridge.engine.rules import Rules
 
 _PURE = __file__.endswith(".py")
 """This module runs as Python source, not compiled by mypyc (:mod:`dfg_bridge.engine.native`)."""
-_NO_HANDS: list[list[Card]] = [[] for _ in range(16)]
-"""Empty hands for a compiled copy's constructor (never changed: it only reads them)."""
 
 
 class Round(State):
@@ -165,7 +163,7 @@ class Round(State):
     def copy(self) -> Round:
         """An independent copy (cheap: ints and tuples), without the undo stack."""
         # a blank instance without __init__'s work; a compiled (mypyc) class cannot skip __init__
-        new = Round.__new__(Round) if _PURE else Round(self.rules, _NO_HANDS[: self.n])
+        new = Round.__new__(Round) if _PURE else Round(self.rules, [[] for _ in range(self.n)])
         new._copy_state(self)
         return new
 
