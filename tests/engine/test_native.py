@@ -33,10 +33,9 @@ def test_the_hot_modules_are_modules_of_the_engine() -> None:
     assert len(set(native.HOT_MODULES)) == len(native.HOT_MODULES)
 
 
-@pytest.mark.skipif(PURE, reason="DFG_BRIDGE_PURE: installed without compiling")
-def test_every_hot_module_runs_compiled() -> None:
-    # `make` builds them (`make native`); a machine without a C compiler installs the source instead
-    assert native.compiled() == native.HOT_MODULES
+def test_every_hot_module_runs_compiled_unless_installed_pure() -> None:
+    # `make` builds them (`make native`); with DFG_BRIDGE_PURE set none may be (a stale .so would be)
+    assert native.compiled() == (() if PURE else native.HOT_MODULES)
 
 
 def test_no_compiled_module_is_older_than_an_engine_source() -> None:
