@@ -9,7 +9,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 # Each document with the folder its relative links start from.
-DOCS = {ROOT / "docs" / "OPERATORS.md": ROOT / "docs", ROOT / "README.md": ROOT}
+DOCS = {
+    ROOT / "docs" / "OPERATORS.md": ROOT / "docs",
+    ROOT / "docs" / "CPU_JOURNAL.md": ROOT / "docs",
+    ROOT / "README.md": ROOT,
+}
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
