@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import signal
 import socket
 import subprocess
@@ -9,6 +10,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from dfg_bridge.app.run import log_engine_build
+from dfg_bridge.engine import native
 from tests.app.helpers import SEATS
 
 # The password is a phrase the daemon itself logs when RCON is unreachable ("RCON not reachable yet"):
@@ -84,6 +89,24 @@ def test_a_failing_connection_logs_errors_but_never_the_password(tmp_path: Path)
     assert "DEBUG " in err  # --log-level reached the root logger (case-insensitive)
     assert PASSWORD not in err
     assert "%(asctime)s" not in err and not err.startswith("20")  # logsetup's format, not basicConfig's
+    assert f"dfg_bridge.run: CPU engine: {native.build()}" in err  # said at start, compiled or not
+
+
+@pytest.mark.parametrize(
+    ("build", "level"),
+    [("compiled", logging.INFO), ("pure", logging.WARNING), ("partly compiled (3 of 15)", logging.WARNING)],
+)
+def test_the_engine_build_is_logged_and_a_slow_one_is_a_warning(
+    caplog: pytest.LogCaptureFixture, build: str, level: int
+) -> None:
+    # Without a C compiler pip installs the engine as Python source without a word, and strong plays
+    # out a third as many deals: the operator should read it in the log with what to do about it.
+    with caplog.at_level(logging.INFO, logger="dfg_bridge.run"):
+        log_engine_build(build)
+    [record] = caplog.records
+    assert record.levelno == level
+    assert record.getMessage().startswith(f"CPU engine: {build}")
+    assert ("gcc python3-dev" in record.getMessage()) == (level == logging.WARNING)
 
 
 def test_a_bad_log_level_is_a_usage_error(tmp_path: Path) -> None:
