@@ -65,13 +65,12 @@ def start_problems(config: Any, file: str, lines: Mapping[str, int]) -> list[str
     return problems
 
 
-def log_engine_build(build: str | None = None) -> None:
-    """Say once at start how the CPU engine was installed; warn when ``strong`` runs on the source.
+def log_engine_build(build: str) -> None:
+    """Say at start how the CPU engine was built (``native.build()``); warn when ``strong`` runs on source.
 
     An install without a C compiler falls back to pure Python silently, and its ``strong`` CPU plays
     out about a third as many deals: the operator should hear of it where they look first, the log.
     """
-    build = native.build() if build is None else build
     if build == "compiled":
         log.info("CPU engine: compiled")
     else:
@@ -85,7 +84,6 @@ def log_engine_build(build: str | None = None) -> None:
 def daemon_from_config(config: Any, settings: HostSettings, messages: MessageCatalog, *,
                        reload: Any = None) -> Daemon:  # fmt: skip
     """A wired daemon with every config key that concerns the wiring (used by ``run`` and its tests)."""
-    log_engine_build()
     log_path = config.source.log_path
     version = server_version(config.server.version, log_path)
     if config.server.version == "auto":
@@ -173,6 +171,7 @@ def main(argv: Sequence[str]) -> int:
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 2
+    log_engine_build(native.build())
 
     def reload() -> tuple[HostSettings, MessageCatalog]:
         _config, new_settings, new_messages, _lines = load(args.config, redactor)
